@@ -1,0 +1,28 @@
+# Everything installs into .venv from nothing: `make demo` and `make test` are all a new machine needs.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: setup demo test bench lint clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+demo: setup
+	$(BIN)/analyzer ev scenarios/camelup/opening.yaml
+
+test: setup
+	$(BIN)/python -m pytest
+
+bench: setup
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	$(BIN)/analyzer bench --json reports/bench/bench.json
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache

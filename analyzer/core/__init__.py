@@ -1,0 +1,1 @@
+"""Game-agnostic machinery: scenarios, the rollout runner, statistics, tables, plots."""

@@ -1,0 +1,92 @@
+"""Camel Up benchmarks, each against `camel-up-solver` (PyPI) on the same position when it is installed.
+
+That package plays the second edition; its grey die is marked rolled and no crazy camel is
+placed, so it rolls first-edition dice.  Our colours map onto its five racing colours.
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from analyzer.core import runner
+from analyzer.games.camelup import exact, sim
+from analyzer.games.camelup.state import parse_position
+
+OPENING = {"game": "camelup", "position": {
+    "track": {1: ["blue", "green"], 2: ["orange"], 3: ["yellow", "white"]},
+    "dice_left": ["blue", "green", "orange", "yellow", "white"]}}
+THEIR_COLOURS = {"blue": "blue", "green": "green", "orange": "red", "yellow": "yellow", "white": "purple"}
+EV_SCENARIO = Path(__file__).resolve().parents[3] / "scenarios" / "camelup" / "five-dice.yaml"
+
+
+def _their_state(position):
+    try:
+        from camel_up.state import State
+    except ImportError:
+        return None
+    names = position.camel_names
+    track = {space: [THEIR_COLOURS[names[c]] for c in stack] for space, stack in position.stacks.items()}
+    rolled = {"grey"} | {THEIR_COLOURS[names[c]] for c in position.on_track if c not in position.dice_left}
+    return State(track=track, rolled=rolled)
+
+
+def _best_of(fn, repeats: int) -> float:
+    best = float("inf")
+    for _ in range(repeats):
+        t = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+def run(quick: bool = False) -> list[dict]:
+    position = parse_position(OPENING)
+    theirs = _their_state(position)
+    rows = []
+
+    ours = _best_of(lambda: exact.leg_exact(position), 3 if quick else 20)
+    row = {"what": "camelup exact leg, 5 dice (ms)", "ours": ours * 1e3, "comparison": None, "ratio": None,
+           "target": "<10 ms; >=20x camel-up-solver enumerate_leg"}
+    if theirs is not None:
+        from camel_up.sim import enumerate_leg
+
+        t = _best_of(lambda: enumerate_leg(theirs), 1)
+        row.update(comparison=t * 1e3, ratio=t / ours)
+    rows.append(row)
+
+    races = 2 * 65_536 if quick else 8 * 65_536
+    for jobs in (1, 2):
+        settings = runner.RunSettings(rollouts=races, seed=1, jobs=jobs, progress=False)
+        if jobs == 2:
+            runner.run(_RaceTask(position), runner.RunSettings(2 * 65_536, 0, 2, False))  # start the workers
+        t = _best_of(lambda: runner.run(_RaceTask(position), settings), 1 if quick else 2)
+        rows.append({"what": f"camelup races from the opening, jobs={jobs} (races/s)", "ours": races / t,
+                     "comparison": None, "ratio": None,
+                     "target": ">=1,000,000/s on 2 cores; >=40x simulate_race" if jobs == 2 else ""})
+    if theirs is not None:
+        from camel_up.sim import simulate_race
+
+        n = 500 if quick else 3000
+        t = _best_of(lambda: simulate_race(theirs, n), 1)
+        for row in rows[-2:]:
+            row.update(comparison=n / t, ratio=row["ours"] / (n / t))
+
+    cmd = [sys.executable, "-m", "analyzer", "ev", str(EV_SCENARIO), "--no-progress", "--seed", "1"]
+    t = _best_of(lambda: subprocess.run(cmd, check=True, capture_output=True), 1 if quick else 3)
+    rows.append({"what": "camelup `analyzer ev`, 5 dice, every desert placement (s wall)", "ours": t,
+                 "comparison": None, "ratio": None, "target": "<2 s, interpreter start included"})
+    return rows
+
+
+class _RaceTask:
+    """A picklable race-rollout task (joblib sends it to the workers)."""
+
+    def __init__(self, position):
+        self.position = position
+
+    def __call__(self, n, rng):
+        return sim.race_counts(self.position, n, rng)

@@ -1,0 +1,268 @@
+"""A Camel Up position: the scenario's `position:` block, validated.
+
+Camels are numbered by their index in `rules.camels`; players from 0.  Stacks list
+camels bottom to top.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+import numpy as np
+
+from analyzer.core import scenario as sc
+from analyzer.core.errors import ScenarioError
+from analyzer.games.camelup.rules import HOUSE_RULE_FIELDS, EDITIONS, RuleSet, rule_set
+
+POSITION_KEYS = {
+    "track", "dice_left", "desert", "leg_tiles_left", "held_leg_tiles", "race_bets",
+    "overall_cards_placed", "money", "to_move",
+}
+DESERT_SIDES = {"oasis": 1, "mirage": -1}
+OFF_TRACK = -100  # position of a camel that is not in this race
+
+
+@dataclass(frozen=True)
+class DesertTile:
+    space: int
+    push: int  # +1 oasis, -1 mirage
+    owner: int
+
+    @property
+    def side(self) -> str:
+        return "oasis" if self.push > 0 else "mirage"
+
+
+@dataclass(frozen=True)
+class Position:
+    rules: RuleSet
+    players: int
+    stacks: dict[int, tuple[int, ...]]  # space -> camels, bottom to top
+    dice_left: tuple[int, ...]
+    desert: tuple[DesertTile, ...] = ()
+    leg_tiles_left: tuple[tuple[int, ...], ...] = ()  # per camel, top first
+    held_leg_tiles: tuple[tuple[tuple[int, int], ...], ...] = ()  # per player: (camel, value)
+    race_bets: tuple[int, int] = (0, 0)  # cards already on the winner and loser piles
+    overall_cards_placed: tuple[frozenset[int], ...] = ()  # per player: camels already backed
+    money: tuple[int, ...] = ()
+    to_move: int = 0
+
+    @property
+    def camel_names(self) -> tuple[str, ...]:
+        return self.rules.camels
+
+    @property
+    def on_track(self) -> list[int]:
+        return sorted(c for stack in self.stacks.values() for c in stack)
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """(space, height) per camel; camels not in the race sit at OFF_TRACK."""
+        n = len(self.rules.camels)
+        pos = np.full(n, OFF_TRACK, dtype=np.int16)
+        height = np.zeros(n, dtype=np.int16)
+        for space, stack in self.stacks.items():
+            for level, camel in enumerate(stack):
+                pos[camel], height[camel] = space, level
+        return pos, height
+
+    def desert_effects(self) -> np.ndarray:
+        """Push per space (index = space), long enough for any landing this leg."""
+        effects = np.zeros(self.rules.track_length + 2 * max(self.rules.die_faces) + 2, dtype=np.int16)
+        for tile in self.desert:
+            effects[tile.space] = tile.push
+        return effects
+
+
+def parse_rules(value) -> RuleSet:
+    block = sc.mapping(value, "rules")
+    edition = sc.choice(block.get("edition", "first"), "rules.edition", EDITIONS)
+    house = {}
+    for key, raw in block.items():
+        if key == "edition":
+            continue
+        if key not in HOUSE_RULE_FIELDS:
+            raise ScenarioError(f"rules.{key}", f"unknown rule; allowed: edition, {', '.join(sorted(HOUSE_RULE_FIELDS))}")
+        house[key] = _house_rule(raw, f"rules.{key}", HOUSE_RULE_FIELDS[key])
+    return rule_set(edition, **house)
+
+
+def _house_rule(raw, field, kind: str):
+    if kind.startswith("tuple"):
+        values = sc.sequence(raw, field)
+        if not values:
+            raise ScenarioError(field, "must be a non-empty list of whole numbers")
+        return tuple(sc.integer(v, f"{field}[{i}]", -100, 100) for i, v in enumerate(values))
+    if "None" in kind and raw is None:
+        return None
+    return sc.integer(raw, field, -1000, 1000)
+
+
+def camel_index(value, field: str, rules: RuleSet) -> int:
+    name = value.strip().lower() if isinstance(value, str) else value
+    if isinstance(name, str):
+        name = rules.letters.get(name, name)
+        if name in rules.camels:
+            return rules.camels.index(name)
+    raise ScenarioError(field, f"unknown camel {value!r}; allowed: {', '.join(rules.camels)}")
+
+
+def _player(value, field: str, players: int) -> int:
+    return sc.integer(value, field, 0, players - 1)
+
+
+def parse_position(data: dict) -> Position:
+    """Validate a whole camelup scenario dict and build its Position."""
+    rules = parse_rules(data.get("rules"))
+    players = sc.integer(data.get("players", 4), "players", 2, rules.max_players)
+    block = sc.mapping(data.get("position"), "position", POSITION_KEYS)
+    if "track" not in block:
+        raise ScenarioError("position.track", "missing; give stacks by space, e.g. {1: [blue, green]}")
+    if "dice_left" not in block:
+        raise ScenarioError("position.dice_left", "missing; list the camels whose dice are still in the pyramid")
+
+    stacks = _parse_track(block["track"], rules)
+    on_track = {c for stack in stacks.values() for c in stack}
+    dice = _parse_dice(block["dice_left"], rules, on_track)
+    desert = _parse_desert(block.get("desert"), rules, players, stacks)
+    held = _parse_held(block.get("held_leg_tiles"), rules, players)
+    tiles_left = _parse_tiles_left(block.get("leg_tiles_left"), rules, held)
+    race_bets = _parse_race_bets(block.get("race_bets"), players, len(rules.camels))
+    placed = _parse_placed(block.get("overall_cards_placed"), rules, players, race_bets)
+    money = _parse_money(block.get("money"), rules, players)
+    to_move = _player(block.get("to_move", 0), "position.to_move", players)
+    return Position(rules, players, stacks, dice, desert, tiles_left, held, race_bets, placed, money, to_move)
+
+
+def _parse_track(value, rules: RuleSet) -> dict[int, tuple[int, ...]]:
+    track = sc.mapping(value, "position.track")
+    if not track:
+        raise ScenarioError("position.track", "is empty; put at least one camel on the track")
+    stacks, seen = {}, set()
+    for key, stack in track.items():
+        space = sc.integer(key, "position.track", 1, rules.track_length)
+        field = f"position.track.{space}"
+        if space in stacks:
+            raise ScenarioError(field, "space given twice")
+        camels = [camel_index(c, field, rules) for c in sc.sequence(stack, field)]
+        if not camels:
+            continue
+        for c in camels:
+            if c in seen:
+                raise ScenarioError(field, f"camel {rules.camels[c]} is on the track twice")
+            seen.add(c)
+        stacks[space] = tuple(camels)
+    if not stacks:
+        raise ScenarioError("position.track", "is empty; put at least one camel on the track")
+    return dict(sorted(stacks.items()))
+
+
+def _parse_dice(value, rules: RuleSet, on_track: set[int]) -> tuple[int, ...]:
+    dice = []
+    for i, name in enumerate(sc.sequence(value, "position.dice_left")):
+        c = camel_index(name, "position.dice_left", rules)
+        if c in dice:
+            raise ScenarioError("position.dice_left", f"die {rules.camels[c]} listed twice")
+        if c not in on_track:
+            raise ScenarioError("position.dice_left", f"die {rules.camels[c]} is for a camel not on the track")
+        dice.append(c)
+    return tuple(sorted(dice))
+
+
+def _parse_desert(value, rules: RuleSet, players: int, stacks) -> tuple[DesertTile, ...]:
+    tiles: list[DesertTile] = []
+    for i, entry in enumerate(sc.sequence(value, "position.desert")):
+        field = f"position.desert[{i}]"
+        entry = sc.mapping(entry, field, {"space", "side", "owner"})
+        if "space" not in entry or "side" not in entry:
+            raise ScenarioError(field, "needs space and side (oasis or mirage), e.g. {space: 6, side: oasis, owner: 2}")
+        space = sc.integer(entry["space"], f"{field}.space", 2, rules.track_length)
+        side = sc.choice(entry["side"], f"{field}.side", DESERT_SIDES)
+        owner = _player(entry.get("owner", 0), f"{field}.owner", players)
+        if space in stacks:
+            raise ScenarioError(f"{field}.space", f"space {space} holds a camel; desert tiles go on empty spaces")
+        for other in tiles:
+            if abs(other.space - space) <= 1:
+                raise ScenarioError(f"{field}.space", f"space {space} is on or next to the tile on {other.space}")
+            if other.owner == owner:
+                raise ScenarioError(f"{field}.owner", f"player {owner} already has a desert tile on {other.space}")
+        tiles.append(DesertTile(space, DESERT_SIDES[side], owner))
+    return tuple(sorted(tiles, key=lambda t: t.space))
+
+
+def _parse_tiles_left(value, rules: RuleSet, held) -> tuple[tuple[int, ...], ...]:
+    """Stacks lose tiles from the top.  A colour not named has lost just the tiles held."""
+    full = list(rules.leg_tiles)
+    held_by_camel = [Counter(v for hand in held for c, v in hand if c == camel) for camel in range(len(rules.camels))]
+    left = [tuple(full[_tiles_taken(full, held_by_camel[c]):]) for c in range(len(rules.camels))]
+    allowed = " or ".join(str(full[k:]) for k in range(len(full) + 1))
+    for name, stack in sc.mapping(value, "position.leg_tiles_left").items():
+        c = camel_index(name, "position.leg_tiles_left", rules)
+        field = f"position.leg_tiles_left.{rules.camels[c]}"
+        values = [sc.integer(v, field) for v in sc.sequence(stack, field)]
+        if len(values) > len(full) or values != full[len(full) - len(values):]:
+            raise ScenarioError(field, f"got {values}; a stack loses tiles from the top: {allowed}")
+        taken = Counter(full[: len(full) - len(values)])
+        if held_by_camel[c] - taken:
+            raise ScenarioError(field, f"players hold {rules.camels[c]} tiles {sorted(held_by_camel[c].elements(), reverse=True)},"
+                                       f" more than the stack has lost")
+        left[c] = tuple(values)
+    return tuple(left)
+
+
+def _tiles_taken(full: list[int], held: Counter) -> int:
+    """How many tiles must be gone from the top of a stack for `held` to have come from it."""
+    for taken in range(len(full) + 1):
+        if not held - Counter(full[:taken]):
+            return taken
+    return -1
+
+
+def _parse_held(value, rules: RuleSet, players: int) -> tuple:
+    held: list[list[tuple[int, int]]] = [[] for _ in range(players)]
+    counts = Counter()
+    for key, tiles in sc.mapping(value, "position.held_leg_tiles").items():
+        player = _player(key, "position.held_leg_tiles", players)
+        field = f"position.held_leg_tiles.{player}"
+        for tile in sc.sequence(tiles, field):
+            pair = sc.sequence(tile, field)
+            if len(pair) != 2:
+                raise ScenarioError(field, "each tile is [camel, value], e.g. [green, 5]")
+            c = camel_index(pair[0], field, rules)
+            v = sc.integer(pair[1], field)
+            counts[(c, v)] += 1
+            if counts[(c, v)] > rules.leg_tiles.count(v):
+                raise ScenarioError(field, f"no {rules.camels[c]} {v} tile is left to hold; "
+                                           f"each colour has tiles {list(rules.leg_tiles)}")
+            held[player].append((c, v))
+    return tuple(tuple(h) for h in held)
+
+
+def _parse_race_bets(value, players: int, camels: int) -> tuple[int, int]:
+    block = sc.mapping(value, "position.race_bets", {"winner", "loser"})
+    limit = players * camels
+    return (sc.integer(block.get("winner", 0), "position.race_bets.winner", 0, limit),
+            sc.integer(block.get("loser", 0), "position.race_bets.loser", 0, limit))
+
+
+def _parse_placed(value, rules: RuleSet, players: int, race_bets) -> tuple[frozenset[int], ...]:
+    placed = [set() for _ in range(players)]
+    for key, names in sc.mapping(value, "position.overall_cards_placed").items():
+        player = _player(key, "position.overall_cards_placed", players)
+        field = f"position.overall_cards_placed.{player}"
+        for name in sc.sequence(names, field):
+            c = camel_index(name, field, rules)
+            if c in placed[player]:
+                raise ScenarioError(field, f"player {player} has one {rules.camels[c]} card; it is listed twice")
+            placed[player].add(c)
+    if sum(map(len, placed)) > sum(race_bets):
+        raise ScenarioError("position.overall_cards_placed", "lists more cards than position.race_bets has on its piles")
+    return tuple(frozenset(p) for p in placed)
+
+
+def _parse_money(value, rules: RuleSet, players: int) -> tuple[int, ...]:
+    if value is None:
+        return (rules.starting_money,) * players
+    money = sc.sequence(value, "position.money")
+    if len(money) != players:
+        raise ScenarioError("position.money", f"needs one amount per player ({players}), got {len(money)}")
+    return tuple(sc.integer(m, f"position.money[{i}]", 0) for i, m in enumerate(money))
