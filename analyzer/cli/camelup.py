@@ -11,7 +11,7 @@ from analyzer.cli.analyze import odds as odds_command
 
 app = typer.Typer(help="Camel Up at the table: give the position as flags, no file needed.\n\n"
                        "Example: analyzer camelup ev --track \"1:bg 3:y 4:ow\" --dice byw --desert \"6+@2\"",
-                  no_args_is_help=True)
+                  no_args_is_help=True, rich_markup_mode="markdown")
 
 Track = Annotated[str, typer.Option(help="Camels per space by first letter, bottom to top: \"1:bg 3:y 4:ow\" "
                                          "(b=blue g=green o=orange y=yellow w=white).", show_default=False)]

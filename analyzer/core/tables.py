@@ -80,7 +80,7 @@ def render(result: Result, fmt: str = "table") -> str:
     parts.append(result.title)
     with pd.option_context("display.max_rows", 500, "display.width", 160, "display.float_format", "{:.4f}".format):
         for name, df in result.tables.items():
-            parts.append(f"\n{name}\n{df.to_string()}")
+            parts.append(f"\n{name}\n{df.to_string(na_rep='')}")
     if result.notes:
         parts.append("")
         parts.extend(result.notes)

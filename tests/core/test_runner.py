@@ -1,0 +1,94 @@
+from functools import partial
+
+import numpy as np
+import pytest
+
+from analyzer.core import runner
+from analyzer.core.errors import AnalyzerError, Interrupted
+from analyzer.games.camelup import sim
+from tests.games.camelup.helpers import B, G, O, W, Y, position
+
+
+def coin_task(n, rng):
+    heads = int((rng.random(n) < 0.3).sum())
+    return {"n": n, "heads": heads, "hist": np.bincount(rng.integers(0, 4, n), minlength=4)}
+
+
+def test_chunks_cover_the_rollouts_exactly():
+    assert runner.chunk_sizes(10, 4) == [4, 4, 2]
+    assert runner.chunk_sizes(8, 4) == [4, 4]
+    assert sum(runner.chunk_sizes(1_000_001)) == 1_000_001
+
+
+def test_same_seed_same_result_whatever_the_jobs():
+    settings = dict(rollouts=3 * runner.CHUNK + 123, seed=42, progress=False)
+    one = runner.run(coin_task, runner.RunSettings(jobs=1, **settings))
+    two = runner.run(coin_task, runner.RunSettings(jobs=2, **settings))
+    assert one["n"] == settings["rollouts"]
+    assert one["heads"] == two["heads"]
+    assert np.array_equal(one["hist"], two["hist"])
+
+
+def test_race_counts_are_reproducible_across_jobs():
+    task = partial(sim.race_counts, position({1: [B, G], 2: [O], 3: [Y, W]}))
+    settings = dict(rollouts=2 * runner.CHUNK + 7, seed=9, progress=False)
+    one = runner.run(task, runner.RunSettings(jobs=1, **settings))
+    two = runner.run(task, runner.RunSettings(jobs=2, **settings))
+    for key in ("win", "lose", "legs"):
+        assert np.array_equal(one[key], two[key])
+
+
+def test_different_seeds_differ():
+    a = runner.run(coin_task, runner.RunSettings(rollouts=10_000, seed=1, jobs=1, progress=False))
+    b = runner.run(coin_task, runner.RunSettings(rollouts=10_000, seed=2, jobs=1, progress=False))
+    assert a["heads"] != b["heads"]
+
+
+def test_a_missing_seed_is_drawn_and_kept():
+    settings = runner.RunSettings(rollouts=10, seed=None).with_seed()
+    assert isinstance(settings.seed, int)
+    assert settings.with_seed().seed == settings.seed
+
+
+def test_bad_jobs_is_a_clear_error():
+    with pytest.raises(AnalyzerError, match="--jobs"):
+        runner.run(coin_task, runner.RunSettings(rollouts=10, seed=1, jobs=0))
+
+
+def test_ctrl_c_stops_cleanly():
+    calls = []
+
+    def interrupted_task(n, rng):
+        calls.append(n)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return {"n": n}
+
+    with pytest.raises(Interrupted, match="nothing written"):
+        runner.run(interrupted_task, runner.RunSettings(rollouts=5 * runner.CHUNK, seed=1, jobs=1, progress=False))
+    assert len(calls) == 2
+
+
+def test_progress_bar_draws_only_on_a_terminal_after_the_delay():
+    class Tty:
+        def __init__(self):
+            self.text = ""
+
+        def isatty(self):
+            return True
+
+        def write(self, s):
+            self.text += s
+
+        def flush(self):
+            pass
+
+    stream = Tty()
+    bar = runner.Progress(100, "races", stream=stream, delay=0.0)
+    bar.advance(50)
+    assert "50%" in stream.text
+    bar.close()
+    quiet = Tty()
+    bar = runner.Progress(100, "races", stream=quiet, delay=60.0)
+    bar.advance(50)
+    assert quiet.text == ""
