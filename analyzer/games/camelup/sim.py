@@ -57,7 +57,8 @@ def move(pos, height, camel, steps, effects, variant=None):
 
     `effects[byte]` (or `effects[variant[i], byte]`) is the push of the desert tile on that
     space as a uint64: +1 oasis (one further, on top), -1 mod 2**64 mirage (one back, under
-    what is there), 0 none.  `camel` and `steps` are uint64; a step of 0 changes nothing,
+    what is there), 0 none; None when there are no tiles.  `camel` and `steps` are uint64;
+    a step of 0 changes nothing,
     which is how finished rows stand still.
     Returns the new (pos, height), the byte each unit was rolled to and the byte it ended on
     (they differ where it landed on a desert tile).
@@ -67,16 +68,20 @@ def move(pos, height, camel, steps, effects, variant=None):
     level = (height >> shift) & _BYTE
     unit = bytes_equal(pos, start) & bytes_at_least(height, level)
     target = start + steps
-    push = effects[target] if variant is None else effects[variant, target]
-    end = target + push
+    if effects is None:  # no desert tiles: every unit lands on top
+        end, under = target, None
+    else:
+        push = effects[target] if variant is None else effects[variant, target]
+        end = target + push
+        under = push > _ONE
     others = bytes_equal(pos, end) & ~unit
-    under = push > _ONE
     unit_bytes = full_bytes(unit)
     pos = (pos & ~unit_bytes) | (end * LO & unit_bytes)
-    lift = np.where(under, _ZERO, np.bitwise_count(others))  # on top of what is there
-    height = height - (level * LO & unit_bytes) + (lift * LO & unit_bytes)
-    if under.any():  # a mirage slides the unit under what is there
+    lift = np.bitwise_count(others)  # on top of what is there
+    if under is not None and under.any():  # a mirage slides the unit under what is there
+        lift = np.where(under, _ZERO, lift)
         height = height + (np.where(under, np.bitwise_count(unit), _ZERO) * LO & full_bytes(others))
+    height = height - (level * LO & unit_bytes) + (lift * LO & unit_bytes)
     return pos, height, target, end
 
 
@@ -135,13 +140,15 @@ def play_leg(pos, height, live, dice, effects, rules, rng, landings=None):
     perms = _permutations(k)
     faces = np.asarray(rules.die_faces, dtype=np.uint64)
     draw = rng.integers(len(perms) * len(faces) ** k, size=n)
-    order = dice[perms[draw % len(perms)]]
+    order = np.ascontiguousarray(dice[perms[draw % len(perms)]].T)  # order[i]: the i-th die of each row
     draw //= len(perms)
     line = np.uint64(rules.track_length + BIAS)
     for i in range(k):
-        steps = np.where(live, faces[draw % len(faces)], _ZERO)
+        steps = faces[draw % len(faces)]
+        if not live.all():
+            steps = np.where(live, steps, _ZERO)
         draw //= len(faces)
-        pos, height, target, end = move(pos, height, order[:, i], steps, effects)
+        pos, height, target, end = move(pos, height, order[i], steps, effects)
         if landings is not None:
             landings += np.bincount(np.where(end != target, target, _ZERO), minlength=TABLE)
         live &= end <= line
@@ -175,7 +182,7 @@ def race_counts(position: Position, n: int, rng, max_legs: int = 64) -> dict:
     legs = np.zeros(max_legs + 1, dtype=np.int64)
     pos, height = start_words(position, n)
     live = ~finished(pos, rules.track_length)
-    dice, effects = position.dice_left, effects_table(position.desert)
+    dice, effects = position.dice_left, effects_table(position.desert) if position.desert else None
     for leg in range(1, max_legs + 1):
         pos, height = play_leg(pos, height, live, dice, effects, rules, rng)
         done = ~live
@@ -187,7 +194,7 @@ def race_counts(position: Position, n: int, rng, max_legs: int = 64) -> dict:
             pos, height, live = pos[live], height[live], live[live]
         if not live.size:
             break
-        dice, effects = position.on_track, effects_table(())
+        dice, effects = position.on_track, None
     else:
         raise RuntimeError(f"{live.size} races still running after {max_legs} legs")
     return {"n": n, "win": win, "lose": lose, "legs": legs}
