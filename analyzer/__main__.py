@@ -1,3 +1,4 @@
 from analyzer.cli import main
 
-main()
+if __name__ == "__main__":  # a spawned worker process (Dask LocalCluster) imports this module too
+    main()

@@ -29,39 +29,51 @@ LoserCards = Annotated[int, typer.Option(help="Cards already on the overall-lose
 Placed = Annotated[Optional[str], typer.Option(help="Overall cards the player to move has already placed: letters.")]
 
 
-def _position(track, dice, desert, tiles, held, players, money, me, winner_cards, loser_cards, placed):
-    from analyzer.games.camelup import quick
-    from analyzer.games.camelup.state import parse_position
-
-    return parse_position(quick.scenario_from_flags(
-        track, dice, desert, tiles, held, players, money, me, winner_cards, loser_cards, placed))
-
-
-@app.command()
-def odds(track: Track, dice: Dice = None, desert: Desert = None, tiles: Tiles = None, held: Held = None,
-         players: Players = 4, money: Money = None, me: Me = 0, winner_cards: WinnerCards = 0,
-         loser_cards: LoserCards = 0, placed: Placed = None, rollouts: opt.Rollouts = None, seed: opt.Seed = None,
-         jobs: opt.Jobs = None, fmt: opt.FormatOpt = opt.Format.table, out: opt.Out = None,
-         no_progress: opt.NoProgress = False):
-    """Leg-rank odds (exact) and race odds (Monte Carlo) of a position typed as flags."""
-    from analyzer.games.camelup import analysis
-
-    position = _position(track, dice, desert, tiles, held, players, money, me, winner_cards, loser_cards, placed)
-    opt.emit(analysis.odds(position, opt.settings({}, rollouts, seed, jobs, no_progress)), fmt, out)
+Edition = Annotated[str, typer.Option(help="Rule set: first or second (second: letters b g y r p, crazy w k; "
+                                            "x = the grey die).")]
+Supercup = Annotated[Optional[str], typer.Option(help="Supercup modules, comma separated: long_track, boost_dice, "
+                                                      "boost_action, photographer, placement_bets, partnerships.")]
+Boost = Annotated[Optional[str], typer.Option(help="Supercup: boost dice in the pyramid, letters.")]
+BoostFaces = Annotated[Optional[str], typer.Option(help="Supercup: the boost dice's two numbers, \"1,2\" "
+                                                        "[default: 1,2 — unverified: the printed numbers were lost].")]
+Pit = Annotated[Optional[str], typer.Option(help="Supercup: boost dice rolled this leg (in the pit), letters.")]
+PyramidHeld = Annotated[Optional[str], typer.Option(help="Pyramid tiles held this leg: [player:]count, \"1 2:1\".")]
+Camera = Annotated[Optional[str], typer.Option(help="Supercup photographer: camera space@holder, e.g. 9@1.")]
+Placements = Annotated[Optional[str], typer.Option(help="Supercup placement bets on held tiles: "
+                                                        "[player:]letter+value@place, \"y5@3\".")]
+Partners = Annotated[Optional[str], typer.Option(help="Partnerships formed this leg: \"0-3 1-5\".")]
 
 
-@app.command()
-def ev(track: Track, dice: Dice = None, desert: Desert = None, tiles: Tiles = None, held: Held = None,
-       players: Players = 4, money: Money = None, me: Me = 0, winner_cards: WinnerCards = 0,
-       loser_cards: LoserCards = 0, placed: Placed = None, rollouts: opt.Rollouts = None, seed: opt.Seed = None,
-       jobs: opt.Jobs = None, fmt: opt.FormatOpt = opt.Format.table, out: opt.Out = None,
-       no_progress: opt.NoProgress = False):
-    """Expected coins of every action for the player to move, from a position typed as flags."""
-    from analyzer.games.camelup import analysis
+def _command(kind: str):
+    """`analyzer camelup odds|ev`: one signature for both, so the flags stay alike."""
 
-    position = _position(track, dice, desert, tiles, held, players, money, me, winner_cards, loser_cards, placed)
-    opt.emit(analysis.ev(position, opt.settings({}, rollouts, seed, jobs, no_progress)), fmt, out)
+    def command(track: Track, dice: Dice = None, desert: Desert = None, tiles: Tiles = None, held: Held = None,
+                players: Players = 4, money: Money = None, me: Me = 0, winner_cards: WinnerCards = 0,
+                loser_cards: LoserCards = 0, placed: Placed = None, edition: Edition = "first",
+                supercup: Supercup = None, boost: Boost = None, boost_faces: BoostFaces = None, pit: Pit = None,
+                pyramid_held: PyramidHeld = None,
+                camera: Camera = None, placements: Placements = None, partners: Partners = None,
+                rollouts: opt.Rollouts = None, seed: opt.Seed = None, jobs: opt.Jobs = None,
+                fmt: opt.FormatOpt = opt.Format.table, out: opt.Out = None, no_progress: opt.NoProgress = False,
+                backend: opt.BackendOpt = opt.Backend.local, scheduler: opt.Scheduler = None,
+                precision: opt.Precision = None, max_rollouts: opt.MaxRollouts = None,
+                checkpoint: opt.Checkpoint = None, resume: opt.Resume = None):
+        from analyzer.games.camelup import analysis, quick
+        from analyzer.games.camelup.state import parse_position
+
+        data = quick.scenario_from_flags(track, dice, desert, tiles, held, players, money, me, winner_cards,
+                                         loser_cards, placed, edition, supercup, boost, pit, pyramid_held, camera,
+                                         placements, partners, boost_faces)
+        position = parse_position(data)
+        run = opt.settings({}, rollouts, seed, jobs, no_progress, backend=backend, scheduler=scheduler,
+                           precision=precision, max_rollouts=max_rollouts, checkpoint=checkpoint, resume=resume,
+                           identity=opt.identity(f"camelup {kind}", data, "quick entry"))
+        opt.emit(getattr(analysis, kind)(position, run), fmt, out)
+
+    return command
 
 
-odds.__doc__ += "\n\n" + (odds_command.__doc__ or "").split("\n\n", 1)[-1]
-ev.__doc__ += "\n\n" + (ev_command.__doc__ or "").split("\n\n", 1)[-1]
+app.command("odds", help="Leg-rank odds (exact) and race odds (Monte Carlo) of a position typed as flags.\n\n"
+            + (odds_command.__doc__ or "").split("\n\n", 1)[-1])(_command("odds"))
+app.command("ev", help="Expected coins of every action for the player to move, from a position typed as flags.\n\n"
+            + (ev_command.__doc__ or "").split("\n\n", 1)[-1])(_command("ev"))

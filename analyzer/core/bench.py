@@ -5,6 +5,8 @@ import importlib
 import json
 import os
 import platform
+import time
+from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -14,6 +16,72 @@ from analyzer.core.registry import GAMES
 def machine() -> dict:
     return {"machine": platform.machine(), "processor": platform.processor() or platform.machine(),
             "cores": os.cpu_count(), "python": platform.python_version(), "system": platform.system()}
+
+
+def best_of(fn, repeats: int) -> float:
+    """The shortest wall time of `repeats` calls, in seconds."""
+    best = float("inf")
+    for _ in range(repeats):
+        t = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+SCALING = (("1 local worker", {"jobs": 1}), ("2 local workers", {"jobs": 2}),
+           ("2-worker Dask LocalCluster", {"backend": "dask"}))
+
+
+def scaling(task, what: str, unit: str, chunk_counts=(2, 8), repeats: int = 2, targets=None) -> list[dict]:
+    """Rows: the rate of `task` through `runner.run` on 1 and 2 local workers and a 2-worker Dask LocalCluster
+    (processes on loopback), at each work size in chunks; workers are started and warmed before timing.
+
+    `targets`: {(config name, chunks): target text}.  A row holds the rate, the work and the wall seconds."""
+    from analyzer.core import runner
+
+    targets = targets or {}
+    rows = []
+    for name, config in SCALING:
+        with _backend(config) as extra:
+            for chunks in chunk_counts:
+                work = chunks * runner.CHUNK
+                row = {"what": f"{what}: {name}, {work:,} {unit} ({unit}/s)", "ours": None, "comparison": None,
+                       "ratio": None, "seconds": None, "target": targets.get((name, chunks), "")}
+                if extra is None:
+                    row["target"] = "skipped: pip install 'analyzer[dask]'"
+                else:
+                    settings = runner.RunSettings(rollouts=work, seed=1, progress=False, **{**config, **extra})
+                    if chunks == chunk_counts[0]:  # start and warm the workers
+                        runner.run(task, replace(settings, rollouts=2 * runner.CHUNK))
+                    t = best_of(lambda: runner.run(task, settings), repeats)
+                    row.update(ours=work / t, seconds=t)
+                rows.append(row)
+    return rows
+
+
+class _backend:
+    """For the Dask rows: a LocalCluster of 2 single-thread worker processes on loopback, closed afterwards."""
+
+    def __init__(self, config: dict):
+        self.config, self.cluster = config, None
+
+    def __enter__(self):
+        if self.config.get("backend") != "dask":
+            return {}
+        try:
+            import logging
+
+            from distributed import LocalCluster
+        except ImportError:
+            return None
+        self.cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, protocol="tcp://",
+                                    host="127.0.0.1", dashboard_address=":0", silence_logs=logging.ERROR)
+        return {"scheduler": self.cluster.scheduler_address}
+
+    def __exit__(self, *exc):
+        if self.cluster is not None:
+            self.cluster.close()
+        return False
 
 
 def run(games, quick: bool = False) -> dict:
@@ -27,6 +95,8 @@ def render(table: dict) -> str:
     import pandas as pd
 
     df = pd.DataFrame(table["rows"]).set_index("what")
+    df = df[[c for c in ("ours", "comparison", "ratio", "seconds", "target") if c in df] +
+            [c for c in df if c not in ("ours", "comparison", "ratio", "seconds", "target")]]
     m = table["machine"]
     with pd.option_context("display.width", 200, "display.max_colwidth", 60):
         body = df.to_string(float_format=lambda v: f"{v:,.4g}", na_rep="-")

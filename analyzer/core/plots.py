@@ -43,6 +43,80 @@ def bars_with_ci(df: pd.DataFrame, path: Path, value: str, ci: str, title: str =
     _finish(fig, path, footnote)
 
 
+def _long(df: pd.DataFrame) -> pd.DataFrame:
+    """Index levels as columns, so a (variant, seat)-indexed table plots like a long one."""
+    return df.reset_index() if any(name is not None for name in df.index.names) else df
+
+
+def grouped_bars_with_ci(df: pd.DataFrame, path: Path, value: str, lo: str, hi: str, group: str, category: str,
+                         reference: str | float | None = None, title: str = "", ylabel: str = "",
+                         percent: bool = False, footnote: str = "") -> None:
+    """Bars of `value` with [lo, hi] whiskers: one cluster per `category` (e.g. seat), one bar per
+    `group` (e.g. rule set) in it.  `reference`: a horizontal line (a number) or a column of
+    per-row reference values drawn as ticks (e.g. each row's fair share)."""
+    data = _long(df)
+    groups = list(dict.fromkeys(data[group]))
+    cats = list(dict.fromkeys(data[category]))
+    width = 0.8 / max(len(groups), 1)
+    scale = 100.0 if percent else 1.0
+    fig, ax = plt.subplots(figsize=(max(6.0, 1.1 * len(cats) * max(1, len(groups) ** 0.5) + 2), 4),
+                           layout="constrained")
+    colours = plt.get_cmap("tab10")
+    for g, name in enumerate(groups):
+        rows = data[data[group] == name].set_index(category).reindex(cats)
+        x = [i + (g - (len(groups) - 1) / 2) * width for i in range(len(cats))]
+        v = rows[value].to_numpy(float) * scale
+        err = [v - rows[lo].to_numpy(float) * scale, rows[hi].to_numpy(float) * scale - v]
+        ax.bar(x, v, width=width * 0.92, yerr=err, capsize=3, label=str(name), color=colours(g % 10))
+        if isinstance(reference, str):
+            ax.hlines(rows[reference].to_numpy(float) * scale, [i - width / 2 for i in x], [i + width / 2 for i in x],
+                      colors="black", linewidth=1.2, linestyles="dotted")
+    if isinstance(reference, (int, float)):
+        ax.axhline(reference * scale, color="black", linewidth=0.8)
+    ax.set_xticks(range(len(cats)), [str(c) for c in cats])
+    ax.set_xlabel(category)
+    ax.set_ylabel(ylabel + (" (%)" if percent else ""))
+    ax.set_title(title)
+    if len(groups) > 1:
+        ax.legend(title=group, fontsize=8, bbox_to_anchor=(1.01, 1), loc="upper left")
+    _finish(fig, path, footnote)
+
+
+def quantile_boxes(df: pd.DataFrame, path: Path, group: str, category: str, mean: str | None = None,
+                   quantiles=("p10", "p25", "median", "p75", "p90"), title: str = "", ylabel: str = "",
+                   footnote: str = "") -> None:
+    """Distributions drawn from their quantiles: a box from the 2nd to the 4th quantile column, a line
+    at the 3rd, whiskers to the 1st and 5th, and a dot at `mean`; clustered as in grouped_bars_with_ci."""
+    data = _long(df)
+    groups = list(dict.fromkeys(data[group]))
+    cats = list(dict.fromkeys(data[category]))
+    width = 0.8 / max(len(groups), 1)
+    q10, q25, q50, q75, q90 = quantiles
+    fig, ax = plt.subplots(figsize=(max(6.0, 1.1 * len(cats) * max(1, len(groups) ** 0.5) + 2), 4),
+                           layout="constrained")
+    colours = plt.get_cmap("tab10")
+    for g, name in enumerate(groups):
+        rows = data[data[group] == name].set_index(category).reindex(cats)
+        x = [i + (g - (len(groups) - 1) / 2) * width for i in range(len(cats))]
+        colour = colours(g % 10)
+        for i, (_, row) in zip(x, rows.iterrows()):
+            ax.vlines(i, row[q10], row[q90], color=colour, linewidth=1)
+            ax.add_patch(plt.Rectangle((i - width * 0.4, row[q25]), width * 0.8, row[q75] - row[q25],
+                                       facecolor=colour, alpha=0.45, edgecolor=colour))
+            ax.hlines(row[q50], i - width * 0.4, i + width * 0.4, color="black", linewidth=1.2)
+            if mean:
+                ax.plot([i], [row[mean]], marker="o", markersize=3, color="black")
+        ax.bar([], [], color=colour, alpha=0.45, label=str(name))
+    ax.set_xticks(range(len(cats)), [str(c) for c in cats])
+    ax.set_xlim(-0.6, len(cats) - 0.4)
+    ax.set_xlabel(category)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    if len(groups) > 1:
+        ax.legend(title=group, fontsize=8, bbox_to_anchor=(1.01, 1), loc="upper left")
+    _finish(fig, path, footnote)
+
+
 def _finish(fig, path: Path, footnote: str) -> None:
     if footnote:
         fig.text(0.01, 0.005, footnote, fontsize=7, color="dimgray", ha="left", va="bottom")

@@ -1,37 +1,103 @@
 """Chunked, seeded, parallel rollouts for any game.
 
-A run of `rollouts` is cut into chunks of a fixed size; chunk i draws from child i of
-`SeedSequence(seed)`, so the merged result depends on the seed and rollout count only,
-never on `jobs`, the backend or the order chunks finish in.  A task is a picklable
-callable `task(n, rng) -> dict` of counts or sums; results merge by addition.
+A run is cut into chunks of a fixed size; chunk i draws from child i of
+`SeedSequence(seed)` and the chunks are merged in index order, so the merged result
+depends on the seed and rollout count only: never on `jobs`, the backend (local processes
+or a Dask cluster), the order chunks finish in, or whether the run was resumed from a
+checkpoint.  A task is a picklable callable `task(n, rng) -> dict` returning a flat dict
+of counts or sums (str -> int, float or numeric numpy array); results merge by addition.
+
+One entry point, `run(task, settings, label, halfwidths)`:
+
+- a plain run does `settings.rollouts` rollouts;
+- a precision run (`settings.precision`) adds chunks, in order, until every reported
+  estimate's 95% half-width is at most the target, or `settings.max_rollouts` is reached.
+  `halfwidths(merged) -> array of half-widths` is the analysis's own: it computes, from
+  the merged accumulators, the half-widths of every estimate it reports, the same way its
+  tables do.  A precision run that stops after N rollouts equals a plain run of N;
+- `settings.checkpoint` saves the merged accumulators after every chunk; `settings.resume`
+  continues from such a file (see `checkpoint.py`);
+- `settings.backend == "dask"` runs the chunks on the Dask cluster at `settings.scheduler`
+  (see `backends.py`).
+
+The result is a `RunResult`: the merged dict, with how the run ended as attributes;
+`annotate(result, run)` adds that to an analysis's notes and JSON.
 """
 from __future__ import annotations
 
+import math
 import os
+import pickle
 import secrets
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
 
 import numpy as np
 
 from analyzer.core.errors import AnalyzerError, Interrupted
 
 CHUNK = 65_536  # rollouts per chunk: part of what a seed means, do not tune per machine
+DEFAULT_MAX_ROLLOUTS = 20_000_000  # the cap of a precision run without --max-rollouts
+BACKENDS = ("local", "dask")
 
 
 @dataclass(frozen=True)
 class RunSettings:
     rollouts: int = 200_000
     seed: int | None = None
-    jobs: int = -1  # -1: every core
+    jobs: int = -1  # -1: every core (local backend; Dask uses every worker thread of the cluster)
     progress: bool = True
+    backend: str = "local"  # "local" | "dask"
+    scheduler: str | None = None  # Dask scheduler address, tcp://HOST:PORT
+    precision: float | None = None  # stop when every reported 95% half-width is at most this
+    max_rollouts: int | None = None  # the cap of a precision run [DEFAULT_MAX_ROLLOUTS]
+    checkpoint: Path | None = None  # save the merged accumulators here after every chunk
+    resume: Path | None = None  # continue the run saved here (and keep saving here)
+    identity: dict | None = None  # what runs: {"command", "scenario" (a digest), "source"}; for checkpoints
 
     def with_seed(self) -> "RunSettings":
-        """Fix a fresh seed if none was given, so the output can say which one ran."""
+        """Fix a seed if none was given, so the output can say which one ran: a resumed run's, else a fresh one."""
         if self.seed is not None:
             return self
-        return RunSettings(self.rollouts, secrets.randbelow(2**32), self.jobs, self.progress)
+        if self.resume is not None:
+            from analyzer.core import checkpoint
+
+            return replace(self, seed=checkpoint.read_seed(self.resume))
+        return replace(self, seed=secrets.randbelow(2**32))
+
+    @property
+    def limit(self) -> int:
+        """The most rollouts this run may do."""
+        if self.precision is None:
+            return self.rollouts
+        return self.max_rollouts or DEFAULT_MAX_ROLLOUTS
+
+    @property
+    def plan(self) -> dict:
+        if self.precision is None:
+            return {"rollouts": self.rollouts}
+        return {"precision": self.precision, "max_rollouts": self.limit}
+
+
+def validate(settings: RunSettings) -> None:
+    """One-line errors for settings no run can use."""
+    if settings.backend not in BACKENDS:
+        raise AnalyzerError(f"--backend: got {settings.backend!r}; allowed: {', '.join(BACKENDS)}")
+    if settings.rollouts < 1:
+        raise AnalyzerError(f"--rollouts: got {settings.rollouts}; allowed: a positive number")
+    p = settings.precision
+    if p is not None and not (isinstance(p, (int, float)) and math.isfinite(p) and p > 0):
+        raise AnalyzerError(f"--precision: got {p}; allowed: a positive number, the widest 95% half-width to "
+                            "accept, e.g. 0.005")
+    if settings.max_rollouts is not None:
+        if settings.precision is None:
+            raise AnalyzerError("--max-rollouts: only with --precision (without it, --rollouts is the run's size)")
+        if settings.max_rollouts < 1:
+            raise AnalyzerError(f"--max-rollouts: got {settings.max_rollouts}; allowed: a positive number")
+    if settings.backend == "local":
+        resolve_jobs(settings.jobs)
 
 
 def chunk_sizes(rollouts: int, chunk: int = CHUNK) -> list[int]:
@@ -47,8 +113,13 @@ def merge(total: dict | None, part: dict) -> dict:
     return total
 
 
-def _run_chunk(task, n, seed_seq):
-    return task(n, np.random.default_rng(seed_seq))
+def seed_child(seed: int, index: int) -> np.random.SeedSequence:
+    """Child `index` of SeedSequence(seed), the same as `SeedSequence(seed).spawn(index + 1)[index]`."""
+    return np.random.SeedSequence(seed, spawn_key=(index,))
+
+
+def _run_chunk(task, n, seed, index):
+    return index, task(n, np.random.default_rng(seed_child(seed, index)))
 
 
 def resolve_jobs(jobs: int) -> int:
@@ -57,53 +128,211 @@ def resolve_jobs(jobs: int) -> int:
     return os.cpu_count() or 1 if jobs == -1 else jobs
 
 
-def run(task, settings: RunSettings, label: str = "rollouts") -> dict:
-    """Run `settings.rollouts` rollouts of `task`; returns the merged dict."""
+class RunResult(dict):
+    """The merged accumulators of a run, and how it ended.
+
+    Attributes: `rollouts` done, `chunks` merged, `stopped_by` ("rollouts": the planned
+    number; "precision": every half-width reached the target; "max-rollouts": the cap came
+    first), `precision` (the target or None), `widest` (the widest reported half-width at
+    the end; None for a plain run), `label`."""
+
+    rollouts: int = 0
+    chunks: int = 0
+    stopped_by: str = "rollouts"
+    precision: float | None = None
+    widest: float | None = None
+    label: str = "rollouts"
+
+    @property
+    def note(self) -> str:
+        if self.stopped_by == "precision":
+            return (f"stopped by --precision: every 95% half-width <= {self.precision:g} (widest {self.widest:.4g}) "
+                    f"after {self.rollouts:,} {self.label}")
+        if self.stopped_by == "max-rollouts":
+            return (f"stopped by --max-rollouts: {self.rollouts:,} {self.label} done before every 95% half-width "
+                    f"reached {self.precision:g} (widest {self.widest:.4g})")
+        return f"{self.rollouts:,} {self.label}"
+
+
+def annotate(result, run: RunResult):
+    """Add how a precision run ended to an analysis result (its notes and JSON payload)."""
+    if run is not None and run.precision is not None:
+        result.notes.append(run.note)
+        result.payload.update(precision=run.precision, stopped_by=run.stopped_by, widest_ci95=run.widest)
+    return result
+
+
+def _widest(halfwidths, total) -> float:
+    hw = np.asarray(halfwidths(total), dtype=float).ravel()
+    if hw.size == 0:
+        return 0.0
+    return float("inf") if np.isnan(hw).any() else float(hw.max())
+
+
+def _identity(task, settings: RunSettings, label: str) -> dict:
+    if settings.identity is not None:
+        return settings.identity
+    try:  # an API caller without a scenario: the pickled task stands for it
+        import hashlib
+
+        digest = hashlib.sha256(pickle.dumps(task, protocol=4)).hexdigest()[:20]
+    except Exception:  # noqa: BLE001 - an unpicklable task can still run locally with jobs=1
+        digest = f"unpicklable {type(task).__name__}"
+    return {"command": label, "scenario": f"task:{digest}", "source": getattr(task, "__name__", type(task).__name__)}
+
+
+class _Saver:
+    """Keeps the checkpoint file in step with the run."""
+
+    def __init__(self, task, settings: RunSettings, label: str):
+        from analyzer.core import checkpoint
+
+        self.ck = checkpoint
+        self.fingerprint = checkpoint.fingerprint(_identity(task, settings, label), label, settings.seed,
+                                                  settings.plan, CHUNK)
+        self.path = Path(settings.checkpoint or settings.resume)
+        if settings.checkpoint is not None and self.path.exists() and (
+                settings.resume is None or Path(settings.resume).resolve() != self.path.resolve()):
+            raise checkpoint.CheckpointError(f"--checkpoint: {self.path} exists; continue that run with --resume "
+                                             f"{self.path}, or remove it first")
+
+    def load(self, path) -> "object":
+        state = self.ck.load(path)
+        self.ck.check(state.fingerprint, self.fingerprint, path)
+        return state
+
+    def save(self, total, done, pending) -> None:
+        self.ck.save(self.path, self.ck.State(self.fingerprint, total, done, dict(pending)))
+
+
+def run(task, settings: RunSettings, label: str = "rollouts", halfwidths=None) -> RunResult:
+    """Run `task` as `settings` says; returns the merged dict (a RunResult).
+
+    `halfwidths(merged) -> array-like`: the 95% half-widths of every estimate the caller
+    reports, from the merged accumulators; needed for a precision run, ignored otherwise."""
     if settings.seed is None:
         raise ValueError("run() needs a seed; call settings.with_seed() first")
-    sizes = chunk_sizes(settings.rollouts)
-    seeds = np.random.SeedSequence(settings.seed).spawn(len(sizes))
-    jobs = min(resolve_jobs(settings.jobs), len(sizes))
-    bar = Progress(settings.rollouts, label, enabled=settings.progress)
-    total = None
-    try:
-        if jobs == 1:
-            results = (_run_chunk(task, n, s) for n, s in zip(sizes, seeds))
-        else:
-            from joblib import Parallel, delayed
+    validate(settings)
+    if settings.precision is not None and halfwidths is None:
+        raise AnalyzerError("--precision: this analysis reports no Monte Carlo estimate to narrow")
+    sizes = chunk_sizes(settings.limit)
+    saver = _Saver(task, settings, label) if settings.checkpoint or settings.resume else None
 
-            results = Parallel(n_jobs=jobs, return_as="generator")(
-                delayed(_run_chunk)(task, n, s) for n, s in zip(sizes, seeds))
-        for n, part in zip(sizes, results):
-            total = merge(total, part)
-            bar.advance(n)
+    total, done, pending = None, 0, {}
+    if settings.resume is not None:
+        state = saver.load(settings.resume)
+        total, done, pending = state.merged, state.done, state.pending
+
+    end = {"reason": None, "widest": None}
+
+    def check_stop() -> None:
+        if total is not None and settings.precision is not None:
+            end["widest"] = _widest(halfwidths, total)
+            if end["widest"] <= settings.precision:
+                end["reason"] = "precision"
+                return
+        if done >= len(sizes):
+            end["reason"] = "rollouts" if settings.precision is None else "max-rollouts"
+
+    def absorb() -> None:
+        """Merge the chunks that are next in line, checking after each whether the run has enough."""
+        nonlocal total, done
+        while done in pending and end["reason"] is None:
+            total = merge(total, pending.pop(done))
+            done += 1
+            check_stop()
+            bar.advance(sizes[done - 1], end["widest"])
+        if end["reason"] is not None:
+            pending.clear()  # chunks past the stop are not part of this run
+
+    bar = Progress(settings.limit, label, enabled=settings.progress, target=settings.precision)
+    bar.done = bar.started_at = sum(sizes[:done])
+    check_stop()
+    absorb()
+    start = done
+
+    def todo():
+        """Chunk indices still to run, in order; stops as soon as the run has what it needs."""
+        for i in range(start, len(sizes)):
+            if end["reason"] is not None:
+                return
+            if i not in pending:
+                yield i
+
+    try:
+        if end["reason"] is None:
+            for i, part in _results(task, settings, sizes, todo, len(sizes) - start - len(pending)):
+                if end["reason"] is not None:
+                    continue  # a chunk that was already running when the run had enough: not used
+                pending[i] = part
+                absorb()
+                if saver is not None:
+                    saver.save(total, done, pending)
     except KeyboardInterrupt:
         bar.close()
-        raise Interrupted(f"interrupted after {bar.done:,} of {settings.rollouts:,} {label}; nothing written") from None
+        where = (f"; the checkpoint {saver.path} holds them: continue with --resume {saver.path}" if saver
+                 else "; nothing written")
+        raise Interrupted(f"interrupted after {bar.done:,} of {settings.limit:,} {label}{where}") from None
     bar.close()
-    return total
+    if saver is not None and start == done and end["reason"] is not None:
+        saver.save(total, done, pending)  # resumed a finished run: keep the file where --checkpoint asked
+    out = RunResult(total)
+    out.rollouts, out.chunks, out.stopped_by, out.label = sum(sizes[:done]), done, end["reason"], label
+    out.precision, out.widest = settings.precision, end["widest"]
+    return out
+
+
+def _results(task, settings: RunSettings, sizes, todo, remaining: int):
+    """(index, part) for every chunk index `todo()` yields, in any order."""
+    if settings.backend == "dask":
+        from joblib import Parallel, delayed
+
+        from analyzer.core import backends
+
+        with backends.dask(settings.scheduler, scatter=[task]) as cluster:
+            try:
+                # batch_size=1: a worker that dies loses one chunk; the task goes as the scattered future
+                yield from Parallel(n_jobs=-1, batch_size=1, return_as="generator_unordered")(
+                    delayed(_run_chunk)(task, sizes[i], settings.seed, i) for i in todo())
+            except cluster.errors as exc:
+                raise cluster.failure(exc) from None
+        return
+    jobs = min(resolve_jobs(settings.jobs), max(remaining, 1))
+    if jobs == 1:
+        yield from (_run_chunk(task, sizes[i], settings.seed, i) for i in todo())
+        return
+    from joblib import Parallel, delayed
+
+    yield from Parallel(n_jobs=jobs, batch_size=1, return_as="generator_unordered")(
+        delayed(_run_chunk)(task, sizes[i], settings.seed, i) for i in todo())
 
 
 class Progress:
     """A one-line progress bar on stderr, shown only for runs longer than about a second."""
 
-    def __init__(self, total: int, label: str, enabled: bool = True, stream=None, delay: float = 1.0):
-        self.total, self.label, self.done = total, label, 0
+    def __init__(self, total: int, label: str, enabled: bool = True, stream=None, delay: float = 1.0,
+                 target: float | None = None):
+        self.total, self.label, self.done, self.target = total, label, 0, target
         self.stream = stream or sys.stderr
         self.enabled = enabled and getattr(self.stream, "isatty", lambda: False)()
         self.start, self.delay, self.shown = time.monotonic(), delay, False
+        self.started_at = 0  # rollouts done before this session (a resumed run): not in the rate
 
-    def advance(self, n: int) -> None:
+    def advance(self, n: int, widest: float | None = None) -> None:
         self.done += n
         elapsed = time.monotonic() - self.start
         if not self.enabled or elapsed < self.delay:
             return
         frac = self.done / self.total
         bar = "#" * int(30 * frac)
-        rate = self.done / elapsed
-        eta = (self.total - self.done) / rate if rate else 0
+        rate = (self.done - self.started_at) / elapsed
+        if self.target is not None and widest is not None:
+            tail = f"widest ±{widest:.4g} -> {self.target:g} "
+        else:
+            eta = (self.total - self.done) / rate if rate else 0
+            tail = f"eta {eta:.0f}s "
         self.stream.write(f"\r{self.label} [{bar:<30}] {frac:4.0%} {self.done:,}/{self.total:,} "
-                          f"{rate:,.0f}/s eta {eta:.0f}s ")
+                          f"{rate:,.0f}/s {tail}")
         self.stream.flush()
         self.shown = True
 

@@ -33,6 +33,8 @@ def parse(text: str, source: str = "scenario") -> dict:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise ScenarioError("scenario", f"{source} is not valid JSON (line {exc.lineno})") from None
+        except (ValueError, RecursionError) as exc:  # a number of thousands of digits; nesting too deep
+            raise ScenarioError("scenario", f"{source} is not valid JSON ({_unreadable(exc)})") from None
     else:
         import yaml  # JSON is YAML too, so this reads both
 
@@ -42,14 +44,55 @@ def parse(text: str, source: str = "scenario") -> dict:
             mark = getattr(exc, "problem_mark", None)
             where = f" (line {mark.line + 1})" if mark else ""
             raise ScenarioError("scenario", f"{source} is not valid YAML{where}") from None
+        except Exception as exc:  # noqa: BLE001 - PyYAML's constructors raise ValueError, IndexError, KeyError,
+            # AttributeError on a bad date, an empty `!!int`, `!!bool maybe`, ...; RecursionError on deep nesting
+            raise ScenarioError("scenario", f"{source} is not valid YAML ({_unreadable(exc)})") from None
     if not isinstance(data, dict):
         raise ScenarioError("scenario", "must be a mapping with at least `game:`")
+    _check_numbers(data)
     unknown = set(map(str, data)) - TOP_LEVEL_KEYS
     if unknown:
-        raise ScenarioError(sorted(unknown)[0], f"unknown key; allowed: {', '.join(sorted(TOP_LEVEL_KEYS))}")
+        key = sorted(unknown)[0]
+        raise ScenarioError(key if key.strip() else repr(key), f"unknown key; allowed: {', '.join(sorted(TOP_LEVEL_KEYS))}")
     if "game" not in data:
         raise ScenarioError("game", "missing; say which game, e.g. `game: camelup`")
     return data
+
+
+def _unreadable(exc: Exception) -> str:
+    return "nested too deeply" if isinstance(exc, RecursionError) else "a number or date it cannot read"
+
+
+MAX_INT_BITS = 10_000  # about 3,000 digits; Python cannot print a whole number past 4,300 digits
+MAX_VALUES = 100_000  # a real scenario has hundreds; YAML anchors (&a, *a) can repeat a list exponentially
+
+
+def _check_numbers(data: dict) -> None:
+    """Reject whole numbers too long to print in a message (YAML's 0x, 0b and 1:2:3 forms have no digit limit),
+    and anchors that expand to more values than any scenario has (or loop), before anything prints them."""
+    todo, count = [(data, None)], 0  # (value, where): where is (where of the parent, ".key" or "[i]")
+    while todo:  # a loop, not recursion: nesting may be deep
+        value, where = todo.pop()
+        count += 1
+        if count > MAX_VALUES:
+            raise ScenarioError("scenario", f"over {MAX_VALUES:,} values once anchors (&, *) are expanded")
+        if isinstance(value, int) and value.bit_length() > MAX_INT_BITS:
+            raise ScenarioError(_field(where), f"a number of over {MAX_INT_BITS * 3 // 10:,} digits; no field takes one")
+        if isinstance(value, dict):
+            for key, item in value.items():
+                todo.append((key, where))
+                if not (isinstance(key, int) and key.bit_length() > MAX_INT_BITS):
+                    todo.append((item, (where, f".{key}" if where else str(key))))
+        elif isinstance(value, (list, set)):
+            todo += [(item, (where, f"[{i}]")) for i, item in enumerate(value)]
+
+
+def _field(where) -> str:
+    parts = []
+    while where:
+        where, part = where
+        parts.append(part)
+    return "".join(reversed(parts)) or "scenario"
 
 
 def mapping(value: Any, field: str, allowed_keys: set[str] | None = None) -> dict:
@@ -74,9 +117,11 @@ def sequence(value: Any, field: str) -> list:
 
 def integer(value: Any, field: str, low: int | None = None, high: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-            value = int(value)
-        else:
+        try:
+            value = int(value) if isinstance(value, str) and value.strip().lstrip("-").isdigit() else None
+        except ValueError:  # "²", "--3", thousands of digits
+            value = None
+        if value is None:
             raise ScenarioError(field, f"must be a whole number{_range(low, high)}")
     if (low is not None and value < low) or (high is not None and value > high):
         raise ScenarioError(field, f"must be a whole number{_range(low, high)}, got {value}")

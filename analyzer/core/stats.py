@@ -29,3 +29,28 @@ def mean_ci(n, total, total_sq, z: float = Z95):
     mean = np.asarray(total, dtype=float) / n
     var = np.maximum(np.asarray(total_sq, dtype=float) / n - mean * mean, 0.0) * n / np.maximum(n - 1, 1)
     return mean, z * np.sqrt(var / n)
+
+
+def paired_difference(n, sum_diff, sum_diff_sq, z: float = Z95):
+    """Mean of paired differences (one per game, same random numbers on both sides) and the
+    (lo, hi) of its 95% interval, from n, the sum of the differences and of their squares.
+
+    Pairing is what makes a small effect visible: the shared part of the noise cancels in
+    each difference, so the interval is that of the differences' own spread."""
+    mean, half = mean_ci(n, sum_diff, sum_diff_sq, z)
+    return mean, mean - half, mean + half
+
+
+def interval_excludes(lo, hi, value=0.0):
+    """True where the interval [lo, hi] lies wholly on one side of `value`."""
+    return (np.asarray(lo) > value) | (np.asarray(hi) < value)
+
+
+def histogram_quantiles(counts, qs):
+    """Quantiles of integer data from its histogram (counts[k] = how many equal k), per row.
+
+    counts: (..., bins); returns (..., len(qs)): the smallest k whose cumulative share is >= q."""
+    counts = np.asarray(counts, dtype=float)
+    total = counts.sum(-1, keepdims=True)
+    share = np.cumsum(counts, -1) / np.where(total > 0, total, 1)
+    return np.stack([(share < q - 1e-12).sum(-1) for q in qs], axis=-1)

@@ -4,7 +4,8 @@ EV convention: an action's EV is the change it makes to the expected coins of th
 to move, counted until the end of this leg (overall cards: until the end of the race),
 against taking no action, with nobody else acting.  So a desert placement counts its
 expected landings plus what it does to the leg tiles the player holds, and moving one's
-own tile loses the landings it would have had where it lies.
+own tile loses the landings it would have had where it lies.  `actions.py` prices the leg
+actions exactly; overall cards come from race rollouts.
 """
 from __future__ import annotations
 
@@ -16,49 +17,44 @@ import pandas as pd
 from analyzer.core import runner, stats
 from analyzer.core.tables import Plot, Result
 from analyzer.games.camelup import exact, sim
-from analyzer.games.camelup.state import DesertTile, Position
+from analyzer.games.camelup.actions import exact_actions
+from analyzer.games.camelup.state import Position
 
 RANK_NAMES = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
 UNKNOWN_CARDS_NOTE = ("overall cards: the cards already on a pile are taken to back the same camel, "
                       "so a correct card pays the next rung of the ladder (a lower bound)")
 
 
-def race_odds(position: Position, settings: runner.RunSettings) -> dict:
-    """Monte Carlo race odds: win/lose counts per camel over settings.rollouts races."""
-    return runner.run(partial(sim.race_counts, position), settings, label="races")
+def rules_label(rules) -> str:
+    label = f"{rules.edition} edition"
+    if rules.supercup:
+        label += " + Supercup " + ", ".join(rules.supercup)
+    if rules.boost_dice:
+        label += f" (boost dice faces {list(rules.boost_faces)}: unverified setting)"
+    return label
 
 
-def leg_tile_ev(value: int, first: float, second: float, rules) -> float:
-    return value * first + rules.leg_second_pays * second + rules.leg_other_pays * (1 - first - second)
+def race_odds(position: Position, settings: runner.RunSettings, halfwidths=None) -> runner.RunResult:
+    """Monte Carlo race odds: win/lose counts per camel over settings.rollouts races.
+
+    `halfwidths(race) -> array`: the 95% half-widths of every estimate the caller reports (for --precision)."""
+    return runner.run(partial(sim.race_counts, position), settings, label="races", halfwidths=halfwidths)
 
 
-def held_tiles_ev(position: Position, player: int, rank_probs: np.ndarray) -> np.ndarray:
-    """Expected leg payout of the tiles `player` holds, per variant of rank_probs."""
-    total = np.zeros(rank_probs.shape[0])
-    for camel, value in position.held_leg_tiles[player] if position.held_leg_tiles else ():
-        total += leg_tile_ev(value, rank_probs[:, camel, 0], rank_probs[:, camel, 1], position.rules)
-    return total
-
-
-def desert_options(position: Position, player: int) -> list[DesertTile]:
-    """Every legal place for `player`'s desert tile: a move, if it is already down."""
-    others = [t for t in position.desert if t.owner != player]
-    own = [t.space for t in position.desert if t.owner == player]
-    options = []
-    for space in range(2, position.rules.track_length + 1):
-        if space in position.stacks or space in own or any(abs(t.space - space) <= 1 for t in others):
-            continue
-        options += [DesertTile(space, 1, player), DesertTile(space, -1, player)]
-    return options
+def race_halfwidths(position: Position, race: dict) -> np.ndarray:
+    """The Wilson half-widths `odds` reports: win and lose, every racing camel on the track."""
+    camels = position.racing_on_track
+    return np.concatenate([stats.wilson_halfwidth(race["win"], race["n"])[camels],
+                           stats.wilson_halfwidth(race["lose"], race["n"])[camels]])
 
 
 def odds(position: Position, settings: runner.RunSettings) -> Result:
     settings = settings.with_seed()
     leg = exact.leg_exact(position)
-    race = race_odds(position, settings)
+    race = race_odds(position, settings, partial(race_halfwidths, position))
     n = race["n"]
     names = position.camel_names
-    camels = position.on_track
+    camels = position.racing_on_track
     ranks = list(RANK_NAMES[: len(camels)])
     leg_table = pd.DataFrame(leg.rank_probs[0][camels][:, : len(camels)], index=[names[c] for c in camels],
                              columns=ranks)
@@ -71,6 +67,7 @@ def odds(position: Position, settings: runner.RunSettings) -> Result:
     }, index=leg_table.index)
     tables = {"leg": leg_table, "race": race_table}
     payload = {
+        "rules": rules_label(position.rules),
         "leg": {names[c]: leg.rank_probs[0][c][: len(camels)].tolist() for c in camels},
         "race_win": {names[c]: race["win"][c] / n for c in camels},
         "race_lose": {names[c]: race["lose"][c] / n for c in camels},
@@ -79,48 +76,36 @@ def odds(position: Position, settings: runner.RunSettings) -> Result:
         "leg_ends_race": leg.finish_prob[0],
         "rollouts": n, "seed": settings.seed, "exact": ["leg", "desert_landings"],
     }
+    rules = position.rules
     if position.desert:
         desert_table = pd.DataFrame({
-            "space": [t.space for t in position.desert], "side": [t.side for t in position.desert],
+            "space": [t.space for t in position.desert], "side": [t.side(rules) for t in position.desert],
             "owner": [t.owner for t in position.desert],
             "expected landings": [leg.landings[0, t.space] for t in position.desert],
         }).set_index("space")
-        tables["desert"] = desert_table
+        tables[rules.tile_name] = desert_table
         payload["desert_landings"] = {str(t.space): leg.landings[0, t.space] for t in position.desert}
+    if position.photographer:
+        payload["camera_coins"] = leg.photo_coins[0]
     notes = [
-        "leg: exact; race: Monte Carlo of the remaining legs with no desert tiles after this leg",
+        f"rules: {rules_label(rules)}",
+        "leg: exact; race: Monte Carlo of the remaining legs with no player tiles after this leg",
         f"P(the race ends this leg) = {leg.finish_prob[0]:.4f}",
         f"race: {n:,} rollouts, seed {settings.seed}, 95% Wilson intervals",
     ]
+    if position.photographer:
+        notes.append(f"camera on space {position.photographer[0]}: expected coins this leg "
+                     f"{leg.photo_coins[0]:.4f} (exact)")
     plots = [Plot("leg_ranks", "stacked_bars", "leg", {"title": "Leg-end rank probabilities (exact)"})]
-    return Result("Camel Up odds", tables, payload, notes, plots)
+    return runner.annotate(Result("Camel Up odds", tables, payload, notes, plots), race)
 
 
 def ev(position: Position, settings: runner.RunSettings) -> Result:
     settings = settings.with_seed()
-    rules, me, names = position.rules, position.to_move, position.camel_names
-    mine_now = [t for t in position.desert if t.owner == me]
-    options = desert_options(position, me)
-    others = tuple(t for t in position.desert if t.owner != me)
-    layouts = [position.desert] + [others + (tile,) for tile in options]
-    leg = exact.leg_exact(position, layouts)
-    held = held_tiles_ev(position, me, leg.rank_probs)
-    base = held[0] + sum(leg.landings[0, t.space] for t in mine_now) * rules.desert_tile_pays
-    probs = leg.rank_probs[0]
-
-    rows = []
-    for camel in position.on_track:
-        stack = position.leg_tiles_left[camel]
-        if stack:
-            rows.append((f"leg-bet {names[camel]} {stack[0]}",
-                         leg_tile_ev(stack[0], probs[camel, 0], probs[camel, 1], rules), None, True))
-    for i, tile in enumerate(options, start=1):
-        value = leg.landings[i, tile.space] * rules.desert_tile_pays + held[i] - base
-        rows.append((f"desert {tile.side} {tile.space}", value, None, True))
-    if position.dice_left:
-        rows.append(("pyramid", float(rules.pyramid_tile_pays), None, True))
-
-    race = race_odds(position, settings) if _has_race_cards(position, me) else None
+    me = position.to_move
+    rows = [(name, value, None, True) for name, value in exact_actions(position, me)]
+    card_halfwidths = lambda race: [row[2] for row in _race_card_rows(position, me, race)]  # noqa: E731
+    race = race_odds(position, settings, card_halfwidths) if _has_race_cards(position, me) else None
     if race is not None:
         rows += _race_card_rows(position, me, race)
 
@@ -130,14 +115,16 @@ def ev(position: Position, settings: runner.RunSettings) -> Result:
     table.index.name = "rank"
     payload = {
         "player": me,
+        "rules": rules_label(position.rules),
         "actions": [{"action": a, "ev": float(e), "ci95": None if c is None or pd.isna(c) else float(c),
                      "exact": bool(x)} for a, e, c, x in table.itertuples(index=False)],
         "rollouts": race["n"] if race else 0, "seed": settings.seed,
     }
     notes = [
+        f"rules: {rules_label(position.rules)}",
         f"player {me} to move; EV = change in expected coins by leg end (overall cards: race end), "
         "against no action, nobody else acting",
-        "exact: leg bets, desert tiles (landings + effect on held leg tiles), pyramid tile",
+        "exact: every leg action (tiles placed or moved count their landings and their effect on the leg tiles held)",
     ]
     if race is not None:
         notes += [f"overall cards: Monte Carlo, {race['n']:,} races, seed {settings.seed}, 95% CI",
@@ -147,12 +134,12 @@ def ev(position: Position, settings: runner.RunSettings) -> Result:
     result.plots.append(Plot("action_ev", "bars_with_ci", "actions",
                              {"value": "ev", "ci": "ci95", "label": "action", "xlabel": "expected coins",
                               "title": f"EV of each action for player {me}"}))
-    return result
+    return runner.annotate(result, race)
 
 
 def _has_race_cards(position: Position, player: int) -> bool:
     placed = position.overall_cards_placed[player] if position.overall_cards_placed else frozenset()
-    return any(c not in placed for c in position.on_track)
+    return any(c not in placed for c in position.racing_on_track)
 
 
 def _race_card_rows(position: Position, player: int, race: dict) -> list:
@@ -163,7 +150,7 @@ def _race_card_rows(position: Position, player: int, race: dict) -> list:
                                   ("loser", race["lose"], position.race_bets[1])):
         pays, wrong = rules.overall_payout(earlier), rules.overall_wrong_pays
         lo, hi = stats.wilson(counts, n)
-        for camel in position.on_track:
+        for camel in position.racing_on_track:
             if camel in placed:
                 continue
             p = counts[camel] / n

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
 
-from analyzer.core import runner
+from analyzer.core import bench as core_bench
 from analyzer.games.camelup import exact, sim
 from analyzer.games.camelup.state import parse_position
 
@@ -34,13 +33,7 @@ def _their_state(position):
     return State(track=track, rolled=rolled)
 
 
-def _best_of(fn, repeats: int) -> float:
-    best = float("inf")
-    for _ in range(repeats):
-        t = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t)
-    return best
+_best_of = core_bench.best_of
 
 
 def run(quick: bool = False) -> list[dict]:
@@ -50,7 +43,7 @@ def run(quick: bool = False) -> list[dict]:
 
     ours = _best_of(lambda: exact.leg_exact(position), 3 if quick else 20)
     row = {"what": "camelup exact leg, 5 dice (ms)", "ours": ours * 1e3, "comparison": None, "ratio": None,
-           "target": "<10 ms; >=20x camel-up-solver enumerate_leg"}
+           "seconds": ours, "target": "<10 ms; >=20x camel-up-solver enumerate_leg"}
     if theirs is not None:
         from camel_up.sim import enumerate_leg
 
@@ -58,27 +51,25 @@ def run(quick: bool = False) -> list[dict]:
         row.update(comparison=t * 1e3, ratio=t / ours)
     rows.append(row)
 
-    races = 2 * 65_536 if quick else 8 * 65_536
-    for jobs in (1, 2):
-        settings = runner.RunSettings(rollouts=races, seed=1, jobs=jobs, progress=False)
-        if jobs == 2:
-            runner.run(_RaceTask(position), runner.RunSettings(2 * 65_536, 0, 2, False))  # start the workers
-        t = _best_of(lambda: runner.run(_RaceTask(position), settings), 1 if quick else 2)
-        rows.append({"what": f"camelup races from the opening, jobs={jobs} (races/s)", "ours": races / t,
-                     "comparison": None, "ratio": None,
-                     "target": ">=1,000,000/s on 2 cores; >=40x simulate_race" if jobs == 2 else ""})
+    chunks = (1, 2) if quick else (2, 8)
+    race_rows = core_bench.scaling(_RaceTask(position), "camelup races from the opening", "races", chunks,
+                                   repeats=1 if quick else 2,
+                                   targets={("2 local workers", chunks[-1]): ">=1,000,000/s on 2 cores; "
+                                                                             ">=40x simulate_race"})
     if theirs is not None:
         from camel_up.sim import simulate_race
 
         n = 500 if quick else 3000
         t = _best_of(lambda: simulate_race(theirs, n), 1)
-        for row in rows[-2:]:
-            row.update(comparison=n / t, ratio=row["ours"] / (n / t))
+        for row in race_rows:
+            if row["ours"] is not None:
+                row.update(comparison=n / t, ratio=row["ours"] / (n / t))
+    rows += race_rows
 
     cmd = [sys.executable, "-m", "analyzer", "ev", str(EV_SCENARIO), "--no-progress", "--seed", "1"]
     t = _best_of(lambda: subprocess.run(cmd, check=True, capture_output=True), 1 if quick else 3)
     rows.append({"what": "camelup `analyzer ev`, 5 dice, every desert placement (s wall)", "ours": t,
-                 "comparison": None, "ratio": None, "target": "<2 s, interpreter start included"})
+                 "comparison": None, "ratio": None, "seconds": t, "target": "<2 s, interpreter start included"})
     return rows
 
 

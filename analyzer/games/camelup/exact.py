@@ -1,12 +1,13 @@
 """Exact leg odds: every dice outcome of the rest of the leg, level by level.
 
 Each level expands every state by each die still in the pyramid and each face, then merges
-equal states (same variant, board and dice left) and adds up their probabilities: the
-memoisation on (board, dice left).  A branch whose race has ended stops and its
+equal states (same variant, board, dice left and camera) and adds up their probabilities:
+the memoisation on (board, dice left).  A branch whose race has ended stops and its
 probability is booked at once, so leaves are never counted as equally likely.
 
-Several desert-tile layouts ("variants") run side by side in one pass; that is how
-`analysis.ev` prices every desert placement at once.
+Several variants of the position run side by side in one pass (`Variant`: other player
+tiles, a camera space, extra dice thrown in); that is how `analysis.ev` prices every
+desert placement, camera space and boost die at once.
 """
 from __future__ import annotations
 
@@ -18,86 +19,148 @@ from analyzer.games.camelup import sim
 from analyzer.games.camelup.state import Position
 
 
+@dataclass(frozen=True)
+class Variant:
+    tiles: tuple | None = None  # player tiles on the board (None: the position's)
+    camera: int | None = None  # photographer's camera space (None: the position's, 0: none)
+    extra_boost: tuple[int, ...] = ()  # boost dice thrown into the pyramid now
+
+
 @dataclass
 class LegExact:
     rank_probs: np.ndarray  # (variants, camels, ranks): P(camel ends the leg at rank)
     landings: np.ndarray  # (variants, spaces + 1): expected units landing on the tile there
     finish_prob: np.ndarray  # (variants,): P(the race ends during this leg)
+    photo_coins: np.ndarray  # (variants,): expected coins of the camera's holder
+    leaf_values: np.ndarray | None = None  # (variants, k): expectation of leaf_fn
 
 
-def leg_exact(position: Position, layouts=None) -> LegExact:
-    """Exact leg outcome for the position, once per desert layout (default: the board's)."""
+def leg_exact(position: Position, variants=None, leaf_fn=None) -> LegExact:
+    """Exact leg outcome for the position, once per variant (default: the position itself).
+
+    `variants` may also be a list of tile layouts (tuples of DesertTile).  `leaf_fn(variant,
+    rank)`, given the variant index and (rows, camels) ranks of finished branches, returns
+    (rows, k) values whose expectation per variant comes back as `leaf_values`."""
     rules = position.rules
-    layouts = [position.desert] if layouts is None else list(layouts)
-    effects = np.stack([sim.effects_table(tiles) for tiles in layouts])
-    n_var, n_camels = len(layouts), len(rules.camels)
-    faces = np.asarray(rules.die_faces, dtype=np.uint64)
-    dice = np.asarray(position.dice_left, dtype=np.uint64)
-    line = np.uint64(rules.track_length + sim.BIAS)
+    variants = [Variant()] if variants is None else [v if isinstance(v, Variant) else Variant(tiles=tuple(v))
+                                                     for v in variants]
+    n_var, n_camels = len(variants), len(rules.camels)
+    effects = np.stack([sim.effects_table(position.desert if v.tiles is None else v.tiles) for v in variants])
+    camera = np.array([_camera_byte(position, v) for v in variants], dtype=np.uint64)
 
-    rank_probs = np.zeros((n_var, n_camels, n_camels))
-    landings = np.zeros((n_var, sim.TABLE))
-    finish_prob = np.zeros(n_var)
+    extra = sorted({c for v in variants for c in v.extra_boost})
+    base = sim.position_dice(position)
+    dice = sim.leg_dice(rules, [c for c in position.dice_left if c >= 0], grey=position.grey_die_left,
+                        boost=tuple(position.boost_dice_left) + tuple(extra))
+    base_mask = (1 << len(base)) - 1
+    left = np.array([base_mask | sum(1 << (len(base) + extra.index(c)) for c in v.extra_boost) for v in variants],
+                    dtype=np.int64)
+    out = _Accumulator(n_var, n_camels, rules, leaf_fn)
 
     pos, height = sim.start_words(position, n_var)
     variant = np.arange(n_var)
-    left = np.full(n_var, (1 << dice.size) - 1, dtype=np.int64)
     prob = np.ones(n_var)
-    if dice.size == 0 or sim.finished(pos[:1], rules.track_length)[0]:
-        _book_ranks(rank_probs, variant, pos, height, prob, n_camels)
-        return _result(rank_probs, landings, finish_prob, rules)
+    camera_on = camera != 0
+    over = np.bitwise_count(left) <= rules.dice_left_at_leg_end
+    out.book(variant[over], pos[over], height[over], prob[over])
+    keep = ~over
+    variant, pos, height, left, prob, camera_on = (a[keep] for a in (variant, pos, height, left, prob, camera_on))
 
+    faces = [np.asarray(f, dtype=np.uint64) for f in dice.faces]
     while prob.size:
-        # every (state, die, face) child of every state, keeping dice still in the pyramid
-        per_state = dice.size * faces.size
-        state = np.repeat(np.arange(prob.size), per_state)
-        die = np.tile(np.repeat(np.arange(dice.size), faces.size), prob.size)
-        face = np.tile(np.arange(faces.size), prob.size * dice.size)
-        keep = (left[state] >> die) & 1 == 1
-        state, die, face = state[keep], die[keep], face[keep]
-        in_pyramid = np.bitwise_count(left[state]).astype(np.float64)
-        child_prob = prob[state] / (in_pyramid * faces.size)
+        parts = []
+        for d in range(len(dice)):
+            state = np.nonzero((left >> d) & 1)[0]
+            if state.size:
+                f = np.tile(np.arange(faces[d].size), state.size)
+                parts.append((np.repeat(state, faces[d].size), np.full(f.size, d), f))
+        state = np.concatenate([p[0] for p in parts])
+        die = np.concatenate([p[1] for p in parts])
+        face = np.concatenate([p[2] for p in parts])
+        counts = np.array([faces[d].size for d in range(len(dice))])
+        child_prob = prob[state] / (np.bitwise_count(left[state]) * counts[die])
         child_var = variant[state]
-        child_pos, child_height, target, end = sim.move(
-            pos[state], height[state], dice[die], faces[face], effects, child_var)
-        landed = end != target
-        landings += np.bincount(child_var[landed] * sim.TABLE + target[landed].astype(np.int64),
-                                weights=child_prob[landed], minlength=landings.size).reshape(landings.shape)
+        steps = np.array([np.pad(f, (0, counts.max() - f.size)) for f in faces])[die, face]
+        camel = np.array(dice.camel, dtype=np.int64)[die].astype(np.uint64)
+        backward = None
+        grey = np.array(dice.camel)[die] == sim.GREY
+        if grey.any():
+            colour = np.array([np.pad(np.asarray(c, dtype=np.uint64), (0, counts.max() - len(c)))
+                               for c in dice.colour])[die, face]
+            mover = sim.crazy_mover(pos[state], height[state], colour, (rules.racing, rules.racing + 1),
+                                    rules.racing)
+            camel = np.where(grey, mover, camel)
+            steps = np.where(grey, np.uint64(0) - steps, steps)
+            backward = grey
+        child_pos, child_height, target, end, unit = sim.move(
+            pos[state], height[state], camel, steps, effects, child_var, backward, want_unit=True)
+        out.landed(child_var, target, end, child_prob)
+        hit = camera_on[state] & (end == camera[child_var])
+        out.photo += np.bincount(child_var[hit], weights=child_prob[hit] * np.bitwise_count(unit[hit]),
+                                 minlength=n_var)
+        child_camera = camera_on[state] & ~hit
         child_left = left[state] & ~(1 << die)
-        race_over = end > line
-        finish_prob += np.bincount(child_var[race_over], weights=child_prob[race_over], minlength=n_var)
-        done = race_over | (child_left == 0)
-        _book_ranks(rank_probs, child_var[done], child_pos[done], child_height[done], child_prob[done], n_camels)
+        race_over = sim._race_over(end, rules)
+        out.finish += np.bincount(child_var[race_over], weights=child_prob[race_over], minlength=n_var)
+        done = race_over | (np.bitwise_count(child_left) <= rules.dice_left_at_leg_end)
+        out.book(child_var[done], child_pos[done], child_height[done], child_prob[done])
         go = ~done
-        variant, pos, height, left, prob = _merge(
-            child_var[go], child_pos[go], child_height[go], child_left[go], child_prob[go])
-    return _result(rank_probs, landings, finish_prob, rules)
+        variant, pos, height, left, camera_on, prob = _merge(
+            child_var[go], child_pos[go], child_height[go], child_left[go], child_camera[go], child_prob[go])
+    return out.result()
 
 
-def _merge(variant, pos, height, left, prob):
+def _camera_byte(position: Position, variant: Variant) -> int:
+    space = variant.camera if variant.camera is not None else (position.photographer or (0, 0))[0]
+    return space + sim.BIAS if space else 0
+
+
+def _merge(variant, pos, height, left, camera_on, prob):
     """Merge equal states, adding their probabilities."""
     if prob.size == 0:
-        return variant, pos, height, left, prob
-    rows = np.stack([variant.astype(np.uint64), pos, height, left.astype(np.uint64)], axis=1)
+        return variant, pos, height, left, camera_on, prob
+    rows = np.stack([variant.astype(np.uint64), pos, height,
+                     (left.astype(np.uint64) << np.uint64(1)) | camera_on.astype(np.uint64)], axis=1)
     keys = np.ascontiguousarray(rows).view(np.dtype((np.void, rows.dtype.itemsize * 4))).ravel()
     _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
-    return (variant[first], pos[first], height[first], left[first],
+    return (variant[first], pos[first], height[first], left[first], camera_on[first],
             np.bincount(inverse.ravel(), weights=prob, minlength=first.size))
 
 
-def _book_ranks(rank_probs, variant, pos, height, prob, n_camels):
-    if prob.size == 0:
-        return
-    key = sim.order_keys(pos, height, n_camels)
-    rank = np.zeros(key.shape, dtype=np.int64)
-    for other in range(n_camels):
-        rank += key[:, other, None] > key
-    cell = (variant[:, None] * n_camels + np.arange(n_camels)) * n_camels + rank
-    weight = np.where(key >= 0, prob[:, None], 0.0)
-    rank_probs += np.bincount(cell.ravel(), weights=weight.ravel(), minlength=rank_probs.size).reshape(rank_probs.shape)
+class _Accumulator:
+    def __init__(self, n_var, n_camels, rules, leaf_fn):
+        self.rules, self.n_camels, self.leaf_fn = rules, n_camels, leaf_fn
+        self.rank_probs = np.zeros((n_var, n_camels, n_camels))
+        self.landings = np.zeros((n_var, sim.TABLE))
+        self.finish = np.zeros(n_var)
+        self.photo = np.zeros(n_var)
+        self.leaf = None
 
+    def landed(self, variant, target, end, prob):
+        hit = end != target
+        self.landings += np.bincount(variant[hit] * sim.TABLE + target[hit].astype(np.int64), weights=prob[hit],
+                                     minlength=self.landings.size).reshape(self.landings.shape)
 
-def _result(rank_probs, landings, finish_prob, rules) -> LegExact:
-    spaces = rules.track_length + 1
-    by_space = landings[:, sim.BIAS: sim.BIAS + spaces]
-    return LegExact(rank_probs, by_space, finish_prob)
+    def book(self, variant, pos, height, prob):
+        if prob.size == 0:
+            return
+        n = self.n_camels
+        key = sim.order_keys(pos, height, n, self.rules.racing)
+        rank = np.zeros(key.shape, dtype=np.int64)
+        for other in range(n):
+            rank += key[:, other, None] > key
+        cell = (variant[:, None] * n + np.arange(n)) * n + rank
+        weight = np.where(key >= 0, prob[:, None], 0.0)
+        self.rank_probs += np.bincount(cell.ravel(), weights=weight.ravel(),
+                                       minlength=self.rank_probs.size).reshape(self.rank_probs.shape)
+        if self.leaf_fn is not None:
+            values = np.asarray(self.leaf_fn(variant, rank), dtype=float) * prob[:, None]
+            if self.leaf is None:
+                self.leaf = np.zeros((self.finish.size, values.shape[1]))
+            for k in range(values.shape[1]):
+                self.leaf[:, k] += np.bincount(variant, weights=values[:, k], minlength=self.finish.size)
+
+    def result(self) -> LegExact:
+        spaces = self.rules.track_length + 1
+        return LegExact(self.rank_probs, self.landings[:, sim.BIAS: sim.BIAS + spaces], self.finish, self.photo,
+                        self.leaf)

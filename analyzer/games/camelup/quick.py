@@ -5,6 +5,11 @@
     --desert "6+@2 9-@0"      space, + oasis / - mirage, @owner (default: the player to move)
     --tiles "b:3,2 g:"        leg tiles left per colour, top first (default: full stacks)
     --held "g5 2:b3"          leg tiles held, [player:]letter+value (default player: to move)
+
+Second edition: letters b g y r p (racing), w k (crazy white and black); x is the grey die.
+Supercup: --boost / --pit (boost dice in the pyramid / rolled this leg), --pyramid-held
+"1 2:1" (pyramid tiles held), --camera 9@1 (space@holder), --placements "y5@3"
+([player:]letter+value@place), --partners "0-3".
 """
 from __future__ import annotations
 
@@ -13,8 +18,8 @@ import re
 from analyzer.core.errors import ScenarioError
 from analyzer.games.camelup.rules import EDITIONS
 
-_DESERT = re.compile(r"^(\d+)([+-])(?:@(\d+))?$")
-_HELD = re.compile(r"^(?:(\d+):)?([a-z])(\d+)$")
+_DESERT = re.compile(r"^(\d{1,9})([+-])(?:@(\d{1,9}))?$")
+_HELD = re.compile(r"^(?:(\d{1,9}):)?([a-z])(\d{1,9})$")
 
 
 def _letters(text: str, flag: str, letters: dict[str, str]) -> list[str]:
@@ -31,7 +36,7 @@ def parse_track(text: str, letters) -> dict:
     track = {}
     for token in text.split():
         space, sep, camels = token.partition(":")
-        if not sep or not space.isdigit() or not camels:
+        if not sep or not space.isdecimal() or len(space) > 9 or not camels:
             raise ScenarioError("--track", f"bad token {token!r}; write space:letters bottom to top, e.g. \"1:bg 3:y\"")
         if int(space) in track:
             raise ScenarioError("--track", f"space {space} given twice")
@@ -59,7 +64,10 @@ def parse_tiles(text: str, letters) -> dict:
         letter, sep, values = token.partition(":")
         if not sep:
             raise ScenarioError("--tiles", f"bad token {token!r}; write letter:values top first, e.g. \"b:3,2 g:\"")
-        (name,) = _letters(letter, "--tiles", letters) or [None]
+        names = _letters(letter, "--tiles", letters)
+        if len(names) != 1:
+            raise ScenarioError("--tiles", f"bad token {token!r}; one camel letter per token, e.g. \"b:3,2 g:\"")
+        (name,) = names
         try:
             left[name] = [int(v) for v in values.split(",") if v]
         except ValueError:
@@ -82,15 +90,24 @@ def parse_held(text: str, letters, default_player: int) -> dict:
 def scenario_from_flags(track: str, dice: str | None = None, desert: str | None = None, tiles: str | None = None,
                         held: str | None = None, players: int = 4, money: str | None = None, to_move: int = 0,
                         winner_cards: int = 0, loser_cards: int = 0, placed: str | None = None,
-                        edition: str = "first") -> dict:
+                        edition: str = "first", supercup: str | None = None, boost: str | None = None,
+                        pit: str | None = None, pyramid_held: str | None = None, camera: str | None = None,
+                        placements: str | None = None, partners: str | None = None,
+                        boost_faces: str | None = None) -> dict:
     if edition not in EDITIONS:
         raise ScenarioError("--edition", f"got {edition!r}; allowed: {', '.join(EDITIONS)}")
-    letters = EDITIONS[edition].letters
+    edition_rules = EDITIONS[edition]
+    letters = edition_rules.letters
     parsed_track = parse_track(track, letters)
+    racing = set(edition_rules.camels[: edition_rules.racing])
+    if dice is None:
+        dice_left = [c for stack in parsed_track.values() for c in stack if c in racing]
+        dice_left += [GREY_DIE] if edition_rules.crazy_camels else []
+    else:
+        dice_left = _dice_letters(dice, edition_rules)
     position = {
         "track": parsed_track,
-        "dice_left": (_letters(dice, "--dice", letters) if dice is not None
-                      else [c for stack in parsed_track.values() for c in stack]),
+        "dice_left": dice_left,
         "to_move": to_move,
         "race_bets": {"winner": winner_cards, "loser": loser_cards},
     }
@@ -107,4 +124,78 @@ def scenario_from_flags(track: str, dice: str | None = None, desert: str | None 
             raise ScenarioError("--money", f"got {money!r}; write one whole number per player, e.g. \"3,5,2,4\"") from None
     if placed:
         position["overall_cards_placed"] = {to_move: _letters(placed, "--placed", letters)}
-    return {"game": "camelup", "rules": {"edition": edition}, "players": players, "position": position}
+    if boost:
+        position["boost_dice_left"] = _letters(boost, "--boost", letters)
+    if pit:
+        position["boost_dice_pit"] = _letters(pit, "--pit", letters)
+    if pyramid_held:
+        position["pyramid_tiles_held"] = _player_counts(pyramid_held, "--pyramid-held", to_move)
+    if camera:
+        m = _CAMERA.match(camera.strip())
+        if not m:
+            raise ScenarioError("--camera", f"got {camera!r}; write space@holder, e.g. 9@1")
+        position["photographer"] = {"space": int(m.group(1)),
+                                    "holder": int(m.group(2)) if m.group(2) is not None else to_move}
+    if placements:
+        position["placement_bets"] = _placements(placements, letters, to_move)
+    if partners:
+        position["partners"] = _pairs(partners)
+    rules = {"edition": edition}
+    if supercup:
+        rules["supercup"] = [m.strip() for m in supercup.replace(",", " ").split()]
+    if boost_faces:
+        try:
+            rules["boost_faces"] = [int(v) for v in boost_faces.replace(",", " ").split()]
+        except ValueError:
+            raise ScenarioError("--boost-faces", f"got {boost_faces!r}; write the faces, e.g. \"1,2\"") from None
+    return {"game": "camelup", "rules": rules, "players": players, "position": position}
+
+
+GREY_DIE = "grey"
+GREY_LETTER = "x"
+_CAMERA = re.compile(r"^(\d{1,9})(?:@(\d{1,9}))?$")
+_PLACEMENT = re.compile(r"^(?:(\d{1,9}):)?([a-z])(\d{1,9})@(\d)$")
+_COUNT = re.compile(r"^(?:(\d{1,9}):)?(\d{1,9})$")
+
+
+def _dice_letters(text: str, rules) -> list[str]:
+    """Dice letters; x is the grey die (second edition)."""
+    names = []
+    for ch in text.strip().lower():
+        if ch == GREY_LETTER and rules.crazy_camels:
+            names.append(GREY_DIE)
+        else:
+            names += _letters(ch, "--dice", rules.letters)
+    return names
+
+
+def _player_counts(text: str, flag: str, default_player: int) -> dict:
+    counts = {}
+    for token in text.replace(",", " ").split():
+        m = _COUNT.match(token)
+        if not m:
+            raise ScenarioError(flag, f"bad token {token!r}; write [player:]count, e.g. \"1 2:1\"")
+        counts[int(m.group(1)) if m.group(1) is not None else default_player] = int(m.group(2))
+    return counts
+
+
+def _placements(text: str, letters, default_player: int) -> dict:
+    bets: dict[int, list] = {}
+    for token in text.replace(",", " ").split():
+        m = _PLACEMENT.match(token.lower())
+        if not m:
+            raise ScenarioError("--placements", f"bad token {token!r}; write [player:]letter+value@place, e.g. \"y5@3\"")
+        player = int(m.group(1)) if m.group(1) is not None else default_player
+        (name,) = _letters(m.group(2), "--placements", letters)
+        bets.setdefault(player, []).append([name, int(m.group(3)), int(m.group(4))])
+    return bets
+
+
+def _pairs(text: str) -> list:
+    pairs = []
+    for token in text.replace(",", " ").split():
+        a, sep, b = token.partition("-")
+        if not sep or not a.isdecimal() or not b.isdecimal() or len(a) > 9 or len(b) > 9:
+            raise ScenarioError("--partners", f"bad token {token!r}; write pairs of players, e.g. \"0-3 1-5\"")
+        pairs.append([int(a), int(b)])
+    return pairs

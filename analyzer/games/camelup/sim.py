@@ -9,6 +9,7 @@ outcome; this module draws outcomes at random.  `reference.py` is the readable v
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import permutations
 
 import numpy as np
@@ -52,37 +53,61 @@ def unpack(words, camels: int) -> np.ndarray:
     return ((words[:, None] >> _SHIFTS[:camels]) & _BYTE).astype(np.int16)
 
 
-def move(pos, height, camel, steps, effects, variant=None):
+def move(pos, height, camel, steps, effects, variant=None, backward=None, want_unit=False):
     """Move `camel[i]` by `steps[i]` spaces in every row i, carrying the camels above it.
 
-    `effects[byte]` (or `effects[variant[i], byte]`) is the push of the desert tile on that
-    space as a uint64: +1 oasis (one further, on top), -1 mod 2**64 mirage (one back, under
-    what is there), 0 none; None when there are no tiles.  `camel` and `steps` are uint64;
-    a step of 0 changes nothing,
-    which is how finished rows stand still.
-    Returns the new (pos, height), the byte each unit was rolled to and the byte it ended on
-    (they differ where it landed on a desert tile).
+    `effects[byte]` (or `effects[variant[i], byte]`) is the push of the player tile on that
+    space as a uint64: +1 oasis/cheering (one further, on top), -1 mod 2**64 mirage/booing
+    (one back, under what is there), 0 none; None when there are no tiles.  `camel` and
+    `steps` are uint64; a step of 0 changes nothing, which is how finished rows stand still.
+    Where `backward[i]` (a crazy camel) the steps, and the tile's push, count backwards
+    (`steps` then holds -k mod 2**64).
+    Returns the new (pos, height), the byte each unit was rolled to and the byte it ended
+    on (they differ where it landed on a tile); with want_unit also the moved camels' bytes.
     """
     shift = camel << _THREE
     start = (pos >> shift) & _BYTE
     level = (height >> shift) & _BYTE
     unit = bytes_equal(pos, start) & bytes_at_least(height, level)
     target = start + steps
-    if effects is None:  # no desert tiles: every unit lands on top
+    if effects is None:  # no tiles: every unit lands on top
         end, under = target, None
     else:
         push = effects[target] if variant is None else effects[variant, target]
+        under = push > _ONE  # a mirage/booing tile, whichever way the unit runs
+        if backward is not None:
+            push = np.where(backward, _ZERO - push, push)
         end = target + push
-        under = push > _ONE
     others = bytes_equal(pos, end) & ~unit
     unit_bytes = full_bytes(unit)
     pos = (pos & ~unit_bytes) | (end * LO & unit_bytes)
     lift = np.bitwise_count(others)  # on top of what is there
-    if under is not None and under.any():  # a mirage slides the unit under what is there
+    if under is not None and under.any():  # slides under what is there
         lift = np.where(under, _ZERO, lift)
         height = height + (np.where(under, np.bitwise_count(unit), _ZERO) * LO & full_bytes(others))
     height = height - (level * LO & unit_bytes) + (lift * LO & unit_bytes)
+    if want_unit:
+        return pos, height, target, end, unit
     return pos, height, target, end
+
+
+def crazy_mover(pos, height, named, crazy: tuple[int, int], racing: int):
+    """Which crazy camel a grey-die face moves (camelup.md §3): the one that alone carries
+    racing camels; else the top one of two sitting directly on each other; else `named`."""
+    first, second = crazy
+    racing_bytes = np.uint64((1 << (8 * racing)) - 1) & HI
+
+    def parts(c):
+        shift = np.uint64(8 * c)
+        return (pos >> shift) & _BYTE, (height >> shift) & _BYTE
+
+    (p1, h1), (p2, h2) = parts(first), parts(second)
+    carries1 = (bytes_equal(pos, p1) & bytes_at_least(height, h1 + _ONE) & racing_bytes) != _ZERO
+    carries2 = (bytes_equal(pos, p2) & bytes_at_least(height, h2 + _ONE) & racing_bytes) != _ZERO
+    same_space = p1 == p2
+    mover = np.where(same_space & (h2 == h1 + _ONE), np.uint64(second), named)
+    mover = np.where(same_space & (h1 == h2 + _ONE), np.uint64(first), mover)
+    return np.where(carries1 != carries2, np.where(carries1, np.uint64(first), np.uint64(second)), mover)
 
 
 def finished(pos, track_length: int):
@@ -90,16 +115,20 @@ def finished(pos, track_length: int):
     return ((pos | HI) - np.uint64(track_length + BIAS + 1) * LO) & HI != _ZERO
 
 
-def order_keys(pos, height, camels: int):
-    """(rows, camels) sort keys, larger = further ahead; camels not racing get -1."""
+def order_keys(pos, height, camels: int, racing: int | None = None):
+    """(rows, camels) sort keys, larger = further ahead; camels not in the race, and crazy
+    camels (index >= racing), get -1."""
     space = unpack(pos, camels)
     key = space * RANK_BASE + unpack(height, camels)
-    return np.where(space > 0, key, -1)
+    key = np.where(space > 0, key, -1)
+    if racing is not None and racing < camels:
+        key[:, racing:] = -1
+    return key
 
 
-def ranks(pos, height, camels: int):
-    """rank[i, c]: how many camels are ahead of camel c in row i (0 = leading)."""
-    key = order_keys(pos, height, camels)
+def ranks(pos, height, camels: int, racing: int | None = None):
+    """rank[i, c]: how many racing camels are ahead of camel c in row i (0 = leading)."""
+    key = order_keys(pos, height, camels, racing)
     return (key[:, None, :] > key[:, :, None]).sum(2)
 
 
@@ -118,6 +147,51 @@ def effects_table(tiles) -> np.ndarray:
     return table
 
 
+GREY = -1  # a slot for the grey die: the face names the crazy camel
+LAST = -2  # a slot for the boost die of whichever racing camel is last at leg start
+
+
+@dataclass(frozen=True)
+class Dice:
+    """The dice in the pyramid: slot d moves camel[d] by faces[d][f] spaces, f uniform.
+
+    A GREY slot's face f moves the crazy camel colour[d][f] (before the override rules)."""
+    camel: tuple[int, ...]
+    faces: tuple[tuple[int, ...], ...]
+    colour: tuple[tuple[int, ...], ...] = ()
+
+    def __len__(self):
+        return len(self.camel)
+
+
+def leg_dice(rules, camels=(), grey: bool = False, boost=(), boost_last: bool = False) -> Dice:
+    """Dice for base dice of `camels`, the grey die, and boost dice of `boost` (and of the last camel)."""
+    slots = [(c, tuple(rules.die_faces), ()) for c in camels]
+    if grey:
+        first, second = rules.racing, rules.racing + 1
+        slots.append((GREY, tuple(rules.die_faces) * 2, (first,) * len(rules.die_faces) + (second,) * len(rules.die_faces)))
+    slots += [(c, tuple(rules.boost_faces), ()) for c in boost]
+    if boost_last:
+        slots.append((LAST, tuple(rules.boost_faces), ()))
+    return Dice(tuple(s[0] for s in slots), tuple(s[1] for s in slots), tuple(s[2] for s in slots))
+
+
+def position_dice(position: Position) -> Dice:
+    """The dice in the pyramid now."""
+    return leg_dice(position.rules, [c for c in position.dice_left if c >= 0], grey=position.grey_die_left,
+                    boost=position.boost_dice_left)
+
+
+def fresh_leg_dice(rules) -> Dice:
+    """The dice of a new leg: every racing camel's, the grey die, the last camel's boost die."""
+    return leg_dice(rules, range(rules.racing), grey=rules.crazy_camels > 0, boost_last=rules.boost_dice)
+
+
+def last_racing_camel(pos, height, rules) -> np.ndarray:
+    key = order_keys(pos, height, len(rules.camels), rules.racing)
+    return np.where(key[:, : rules.racing] < 0, 1 << 14, key[:, : rules.racing]).argmin(1).astype(np.uint64)
+
+
 _PERMUTATIONS: dict[int, np.ndarray] = {}
 
 
@@ -127,74 +201,117 @@ def _permutations(k: int) -> np.ndarray:
     return _PERMUTATIONS[k]
 
 
+def _race_over(end, rules):
+    """Rows whose moved unit crossed the finish line (forwards, or a crazy camel backwards past 1)."""
+    over = end > np.uint64(rules.track_length + BIAS)
+    if rules.crazy_camels:
+        over |= end < np.uint64(1 + BIAS)
+    return over
+
+
 def play_leg(pos, height, live, dice, effects, rules, rng, landings=None):
-    """Roll every die in `dice` once, in a random order, in all live rows.
+    """Roll the dice of a leg in a random order in all live rows, until the leg ends
+    (all dice out, or all but `rules.dice_left_at_leg_end`).
 
     A row whose race ends stops there (live becomes False).  If `landings` is given,
-    landings[byte] counts the units that landed on the desert tile there.
+    landings[byte] counts the units that landed on the player tile there.
+    `dice` is a Dice, or a list of camels whose base dice are in the pyramid.
     Returns the new (pos, height)."""
-    dice = np.asarray(dice, dtype=np.uint64)
-    k, n = dice.size, pos.shape[0]
-    if k == 0:
+    if not isinstance(dice, Dice):
+        dice = leg_dice(rules, list(dice))
+    k, n = len(dice), pos.shape[0]
+    rolls = k - rules.dice_left_at_leg_end
+    if rolls <= 0:
         return pos, height
     perms = _permutations(k)
-    faces = np.asarray(rules.die_faces, dtype=np.uint64)
-    draw = rng.integers(len(perms) * len(faces) ** k, size=n)
-    order = np.ascontiguousarray(dice[perms[draw % len(perms)]].T)  # order[i]: the i-th die of each row
+    counts = np.array([len(f) for f in dice.faces], dtype=np.int64)
+    draw = rng.integers(len(perms) * int(np.prod(counts)), size=n)
+    order = np.ascontiguousarray(perms[draw % len(perms)].T)  # order[i]: the slot rolled i-th in each row
     draw //= len(perms)
-    line = np.uint64(rules.track_length + BIAS)
-    for i in range(k):
-        steps = faces[draw % len(faces)]
+    slot_camel = np.array(dice.camel, dtype=np.int64)
+    if (slot_camel == LAST).any():
+        per_row = np.repeat(slot_camel[:, None].astype(np.uint64), n, 1)
+        per_row[slot_camel == LAST] = last_racing_camel(pos, height, rules)
+        camel_of = lambda slot: per_row[slot, np.arange(n)]  # noqa: E731
+    else:
+        camel_of = lambda slot: slot_camel.astype(np.uint64)[slot]  # noqa: E731
+    width = counts.max()
+    steps_of = np.zeros((k, width), dtype=np.uint64)
+    colour_of = np.zeros((k, width), dtype=np.uint64)
+    for d in range(k):
+        steps_of[d, : counts[d]] = dice.faces[d]
+        if dice.camel[d] == GREY:
+            colour_of[d, : counts[d]] = dice.colour[d]
+    same_faces = len(set(dice.faces)) == 1
+    grey_slots = [d for d in range(k) if dice.camel[d] == GREY]
+    for i in range(rolls):
+        slot = order[i]
+        if same_faces:
+            face = draw % counts[0]
+            draw //= counts[0]
+        else:
+            radix = counts[slot]
+            face = draw % radix
+            draw //= radix
+        steps = steps_of[slot, face]
+        camel = camel_of(slot)
+        backward = None
+        if grey_slots:
+            backward = np.isin(slot, grey_slots)
+            mover = crazy_mover(pos, height, colour_of[slot, face], (rules.racing, rules.racing + 1), rules.racing)
+            camel = np.where(backward, mover, camel)
+            steps = np.where(backward, _ZERO - steps, steps)
         if not live.all():
             steps = np.where(live, steps, _ZERO)
-        draw //= len(faces)
-        pos, height, target, end = move(pos, height, order[i], steps, effects)
+        pos, height, target, end = move(pos, height, camel, steps, effects, backward=backward)
         if landings is not None:
             landings += np.bincount(np.where(end != target, target, _ZERO), minlength=TABLE)
-        live &= end <= line
+        live &= ~_race_over(end, rules)
     return pos, height
 
 
 def leg_rank_counts(position: Position, n: int, rng) -> dict:
-    """Monte Carlo of the rest of this leg: counts[c, r] of camel c ending rank r."""
-    c = len(position.rules.camels)
+    """Monte Carlo of the rest of this leg: counts[c, r] of racing camel c ending rank r."""
+    rules = position.rules
+    c = len(rules.camels)
     pos, height = start_words(position, n)
-    live = ~finished(pos, position.rules.track_length)
+    live = np.ones(n, dtype=bool)
     landings = np.zeros(TABLE, dtype=np.int64)
-    pos, height = play_leg(pos, height, live, position.dice_left, effects_table(position.desert),
-                           position.rules, rng, landings)
-    r = ranks(pos, height, c)
+    pos, height = play_leg(pos, height, live, position_dice(position), effects_table(position.desert),
+                           rules, rng, landings)
+    r = ranks(pos, height, c, rules.racing)
     counts = np.zeros((c, c), dtype=np.int64)
     for camel in position.on_track:
-        counts[camel] = np.bincount(r[:, camel], minlength=c)
+        if camel < rules.racing:
+            counts[camel] = np.bincount(r[:, camel], minlength=c)
     return {"n": n, "rank_counts": counts, "landings": landings}
 
 
 def race_counts(position: Position, n: int, rng, max_legs: int = 64) -> dict:
     """Monte Carlo of the whole race from the position: who wins, who loses, in how many legs.
 
-    The current leg uses the desert tiles on the board; later legs have none, since the
-    players' future choices are not modelled."""
+    The current leg uses the tiles on the board; later legs have none, since the players'
+    future choices are not modelled."""
     rules = position.rules
     c = len(rules.camels)
     win = np.zeros(c, dtype=np.int64)
     lose = np.zeros(c, dtype=np.int64)
     legs = np.zeros(max_legs + 1, dtype=np.int64)
     pos, height = start_words(position, n)
-    live = ~finished(pos, rules.track_length)
-    dice, effects = position.dice_left, effects_table(position.desert) if position.desert else None
+    live = np.ones(n, dtype=bool)
+    dice, effects = position_dice(position), effects_table(position.desert) if position.desert else None
     for leg in range(1, max_legs + 1):
         pos, height = play_leg(pos, height, live, dice, effects, rules, rng)
         done = ~live
         if done.any():
-            key = order_keys(pos[done], height[done], c)
+            key = order_keys(pos[done], height[done], c, rules.racing)
             win += np.bincount(key.argmax(1), minlength=c)
             lose += np.bincount(np.where(key < 0, 1 << 14, key).argmin(1), minlength=c)
             legs[leg] += int(done.sum())
             pos, height, live = pos[live], height[live], live[live]
         if not live.size:
             break
-        dice, effects = position.on_track, None
+        dice, effects = fresh_leg_dice(rules), None
     else:
         raise RuntimeError(f"{live.size} races still running after {max_legs} legs")
     return {"n": n, "win": win, "lose": lose, "legs": legs}

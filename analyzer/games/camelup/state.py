@@ -12,13 +12,16 @@ import numpy as np
 
 from analyzer.core import scenario as sc
 from analyzer.core.errors import ScenarioError
-from analyzer.games.camelup.rules import HOUSE_RULE_FIELDS, EDITIONS, RuleSet, rule_set
+from analyzer.games.camelup.rules import EDITIONS, HOUSE_RULE_FIELDS, SUPERCUP_MODULES, RuleSet, rule_set
 
 POSITION_KEYS = {
     "track", "dice_left", "desert", "leg_tiles_left", "held_leg_tiles", "race_bets",
     "overall_cards_placed", "money", "to_move",
+    # Supercup and second-edition extras (supercup.py)
+    "boost_dice_left", "boost_dice_pit", "pyramid_tiles_held", "photographer", "placement_bets", "partners",
 }
-DESERT_SIDES = {"oasis": 1, "mirage": -1}
+DESERT_SIDES = {"oasis": 1, "mirage": -1, "cheering": 1, "booing": -1}
+GREY_DIE = "grey"
 OFF_TRACK = -100  # position of a camel that is not in this race
 
 
@@ -28,9 +31,8 @@ class DesertTile:
     push: int  # +1 oasis, -1 mirage
     owner: int
 
-    @property
-    def side(self) -> str:
-        return "oasis" if self.push > 0 else "mirage"
+    def side(self, rules: RuleSet) -> str:
+        return rules.tile_sides[0] if self.push > 0 else rules.tile_sides[1]
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,13 @@ class Position:
     overall_cards_placed: tuple[frozenset[int], ...] = ()  # per player: camels already backed
     money: tuple[int, ...] = ()
     to_move: int = 0
+    grey_die_left: bool = False  # second edition: the grey die is still in the pyramid
+    boost_dice_left: tuple[int, ...] = ()  # Supercup: camels whose boost die is in the pyramid
+    boost_dice_pit: tuple[int, ...] = ()  # Supercup: boost dice rolled this leg
+    pyramid_tiles_held: tuple[int, ...] = ()  # per player, this leg
+    photographer: tuple[int, int] | None = None  # (camera space, holder)
+    placement_bets: tuple[tuple[tuple[int, int, int], ...], ...] = ()  # per player: (camel, tile value, place)
+    partners: tuple[tuple[int, int], ...] = ()  # partnerships formed this leg
 
     @property
     def camel_names(self) -> tuple[str, ...]:
@@ -54,6 +63,14 @@ class Position:
     @property
     def on_track(self) -> list[int]:
         return sorted(c for stack in self.stacks.values() for c in stack)
+
+    @property
+    def racing_on_track(self) -> list[int]:
+        return [c for c in self.on_track if c < self.rules.racing]
+
+    @property
+    def pyramid_size(self) -> int:
+        return len(self.dice_left) + self.grey_die_left + len(self.boost_dice_left)
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray]:
         """(space, height) per camel; camels not in the race sit at OFF_TRACK."""
@@ -65,36 +82,46 @@ class Position:
                 pos[camel], height[camel] = space, level
         return pos, height
 
-    def desert_effects(self) -> np.ndarray:
-        """Push per space (index = space), long enough for any landing this leg."""
-        effects = np.zeros(self.rules.track_length + 2 * max(self.rules.die_faces) + 2, dtype=np.int16)
-        for tile in self.desert:
-            effects[tile.space] = tile.push
-        return effects
-
 
 def parse_rules(value) -> RuleSet:
     block = sc.mapping(value, "rules")
     edition = sc.choice(block.get("edition", "first"), "rules.edition", EDITIONS)
+    supercup = [sc.choice(m, "rules.supercup", SUPERCUP_MODULES) for m in sc.sequence(block.get("supercup"), "rules.supercup")]
+    if supercup and edition != "first":
+        raise ScenarioError("rules.supercup", "the Supercup modules go with the first edition")
     house = {}
     for key, raw in block.items():
-        if key == "edition":
+        if key in ("edition", "supercup"):
             continue
         if key not in HOUSE_RULE_FIELDS:
-            raise ScenarioError(f"rules.{key}", f"unknown rule; allowed: edition, {', '.join(sorted(HOUSE_RULE_FIELDS))}")
+            raise ScenarioError(f"rules.{key}", f"unknown rule; allowed: edition, supercup, "
+                                                f"{', '.join(sorted(HOUSE_RULE_FIELDS))}")
         house[key] = _house_rule(raw, f"rules.{key}", HOUSE_RULE_FIELDS[key])
-    return rule_set(edition, **house)
+    return rule_set(edition, supercup, **house)
+
+
+# What the engine can run (sim.py): every space fits a byte of its board, a race ends within its 64 legs,
+# and one draw covers every order and face of a leg's dice.
+HOUSE_RULE_RANGES = {"rules.track_length": (1, 48), "rules.die_faces": (1, 6), "rules.boost_faces": (1, 6),
+                     "rules.placement_places": (1, 8), "rules.max_players": (2, 10),
+                     "rules.partnership_min_players": (2, 10)}
+MAX_RULE_LIST = 16
 
 
 def _house_rule(raw, field, kind: str):
     if kind.startswith("tuple"):
         values = sc.sequence(raw, field)
-        if not values:
-            raise ScenarioError(field, "must be a non-empty list of whole numbers")
-        return tuple(sc.integer(v, f"{field}[{i}]", -100, 100) for i, v in enumerate(values))
+        if not values or len(values) > MAX_RULE_LIST:
+            raise ScenarioError(field, f"must be a list of 1 to {MAX_RULE_LIST} whole numbers")
+        low, high = HOUSE_RULE_RANGES.get(field, (-100, 100))
+        return tuple(sc.integer(v, f"{field}[{i}]", low, high) for i, v in enumerate(values))
     if "None" in kind and raw is None:
         return None
-    return sc.integer(raw, field, -1000, 1000)
+    if kind == "bool":
+        if not isinstance(raw, bool):
+            raise ScenarioError(field, "must be true or false")
+        return raw
+    return sc.integer(raw, field, *HOUSE_RULE_RANGES.get(field, (-1000, 1000)))
 
 
 def camel_index(value, field: str, rules: RuleSet) -> int:
@@ -104,6 +131,15 @@ def camel_index(value, field: str, rules: RuleSet) -> int:
         if name in rules.camels:
             return rules.camels.index(name)
     raise ScenarioError(field, f"unknown camel {value!r}; allowed: {', '.join(rules.camels)}")
+
+
+def racing_camel_index(value, field: str, rules: RuleSet) -> int:
+    c = camel_index(value, field, rules)
+    if c >= rules.racing:
+        grey = "; the grey die (write grey) moves the crazy camels" if "dice" in field else ""
+        raise ScenarioError(field, f"{rules.camels[c]} is a crazy camel; allowed: "
+                                   f"{', '.join(rules.camels[: rules.racing])}{grey}")
+    return c
 
 
 def _player(value, field: str, players: int) -> int:
@@ -122,7 +158,7 @@ def parse_position(data: dict) -> Position:
 
     stacks = _parse_track(block["track"], rules)
     on_track = {c for stack in stacks.values() for c in stack}
-    dice = _parse_dice(block["dice_left"], rules, on_track)
+    dice, grey = _parse_dice(block["dice_left"], rules, on_track)
     desert = _parse_desert(block.get("desert"), rules, players, stacks)
     held = _parse_held(block.get("held_leg_tiles"), rules, players)
     tiles_left = _parse_tiles_left(block.get("leg_tiles_left"), rules, held)
@@ -130,7 +166,11 @@ def parse_position(data: dict) -> Position:
     placed = _parse_placed(block.get("overall_cards_placed"), rules, players, race_bets)
     money = _parse_money(block.get("money"), rules, players)
     to_move = _player(block.get("to_move", 0), "position.to_move", players)
-    return Position(rules, players, stacks, dice, desert, tiles_left, held, race_bets, placed, money, to_move)
+    position = Position(rules, players, stacks, dice, desert, tiles_left, held, race_bets, placed, money, to_move,
+                        grey_die_left=grey)
+    from analyzer.games.camelup import supercup  # it builds on this module's helpers
+
+    return supercup.parse_extras(position, block)
 
 
 def _parse_track(value, rules: RuleSet) -> dict[int, tuple[int, ...]]:
@@ -153,19 +193,28 @@ def _parse_track(value, rules: RuleSet) -> dict[int, tuple[int, ...]]:
         stacks[space] = tuple(camels)
     if not stacks:
         raise ScenarioError("position.track", "is empty; put at least one camel on the track")
+    missing = [rules.camels[c] for c in range(rules.racing, len(rules.camels)) if c not in seen]
+    if missing:
+        raise ScenarioError("position.track", f"the crazy camels are always on the track; place {', '.join(missing)}")
     return dict(sorted(stacks.items()))
 
 
-def _parse_dice(value, rules: RuleSet, on_track: set[int]) -> tuple[int, ...]:
-    dice = []
-    for i, name in enumerate(sc.sequence(value, "position.dice_left")):
-        c = camel_index(name, "position.dice_left", rules)
+def _parse_dice(value, rules: RuleSet, on_track: set[int]) -> tuple[tuple[int, ...], bool]:
+    """The racing camels whose dice are in the pyramid, and whether the grey die is."""
+    dice, grey = [], False
+    for name in sc.sequence(value, "position.dice_left"):
+        if rules.crazy_camels and isinstance(name, str) and name.strip().lower() == GREY_DIE:
+            if grey:
+                raise ScenarioError("position.dice_left", "die grey listed twice")
+            grey = True
+            continue
+        c = racing_camel_index(name, "position.dice_left", rules)
         if c in dice:
             raise ScenarioError("position.dice_left", f"die {rules.camels[c]} listed twice")
         if c not in on_track:
             raise ScenarioError("position.dice_left", f"die {rules.camels[c]} is for a camel not on the track")
         dice.append(c)
-    return tuple(sorted(dice))
+    return tuple(sorted(dice)), grey
 
 
 def _parse_desert(value, rules: RuleSet, players: int, stacks) -> tuple[DesertTile, ...]:
@@ -174,9 +223,11 @@ def _parse_desert(value, rules: RuleSet, players: int, stacks) -> tuple[DesertTi
         field = f"position.desert[{i}]"
         entry = sc.mapping(entry, field, {"space", "side", "owner"})
         if "space" not in entry or "side" not in entry:
-            raise ScenarioError(field, "needs space and side (oasis or mirage), e.g. {space: 6, side: oasis, owner: 2}")
+            raise ScenarioError(field, f"needs space and side ({' or '.join(rules.tile_sides)}), "
+                                       f"e.g. {{space: 6, side: {rules.tile_sides[0]}, owner: 2}}")
         space = sc.integer(entry["space"], f"{field}.space", 2, rules.track_length)
-        side = sc.choice(entry["side"], f"{field}.side", DESERT_SIDES)
+        side = sc.choice(entry["side"], f"{field}.side", rules.tile_sides + tuple(s for s in DESERT_SIDES
+                                                                                    if s not in rules.tile_sides))
         owner = _player(entry.get("owner", 0), f"{field}.owner", players)
         if space in stacks:
             raise ScenarioError(f"{field}.space", f"space {space} holds a camel; desert tiles go on empty spaces")
@@ -193,10 +244,11 @@ def _parse_tiles_left(value, rules: RuleSet, held) -> tuple[tuple[int, ...], ...
     """Stacks lose tiles from the top.  A colour not named has lost just the tiles held."""
     full = list(rules.leg_tiles)
     held_by_camel = [Counter(v for hand in held for c, v in hand if c == camel) for camel in range(len(rules.camels))]
-    left = [tuple(full[_tiles_taken(full, held_by_camel[c]):]) for c in range(len(rules.camels))]
+    left = [tuple(full[_tiles_taken(full, held_by_camel[c]):]) if c < rules.racing else ()
+            for c in range(len(rules.camels))]
     allowed = " or ".join(str(full[k:]) for k in range(len(full) + 1))
     for name, stack in sc.mapping(value, "position.leg_tiles_left").items():
-        c = camel_index(name, "position.leg_tiles_left", rules)
+        c = racing_camel_index(name, "position.leg_tiles_left", rules)
         field = f"position.leg_tiles_left.{rules.camels[c]}"
         values = [sc.integer(v, field) for v in sc.sequence(stack, field)]
         if len(values) > len(full) or values != full[len(full) - len(values):]:
@@ -227,7 +279,7 @@ def _parse_held(value, rules: RuleSet, players: int) -> tuple:
             pair = sc.sequence(tile, field)
             if len(pair) != 2:
                 raise ScenarioError(field, "each tile is [camel, value], e.g. [green, 5]")
-            c = camel_index(pair[0], field, rules)
+            c = racing_camel_index(pair[0], field, rules)
             v = sc.integer(pair[1], field)
             counts[(c, v)] += 1
             if counts[(c, v)] > rules.leg_tiles.count(v):
@@ -250,7 +302,7 @@ def _parse_placed(value, rules: RuleSet, players: int, race_bets) -> tuple[froze
         player = _player(key, "position.overall_cards_placed", players)
         field = f"position.overall_cards_placed.{player}"
         for name in sc.sequence(names, field):
-            c = camel_index(name, field, rules)
+            c = racing_camel_index(name, field, rules)
             if c in placed[player]:
                 raise ScenarioError(field, f"player {player} has one {rules.camels[c]} card; it is listed twice")
             placed[player].add(c)

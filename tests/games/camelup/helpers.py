@@ -4,14 +4,14 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.games.camelup import sim
-from analyzer.games.camelup.rules import FIRST_EDITION_CAMELS
+from analyzer.games.camelup.rules import EDITIONS
 from analyzer.games.camelup.state import DesertTile, parse_position
 
 B, G, O, Y, W = range(5)
 
 
 def position(track, dice=None, desert=(), **extra):
-    names = FIRST_EDITION_CAMELS
+    names = EDITIONS["first"].camels
     data = {"game": "camelup", "position": {
         "track": {space: [names[c] for c in stack] for space, stack in track.items()},
         "dice_left": [names[c] for c in (dice if dice is not None else sorted(c for s in track.values() for c in s))],

@@ -1,0 +1,405 @@
+"""Balance tests for any game: full games under named rule sets, compared on common random numbers.
+
+A game plugs in with a `BalanceSpec`: its `play(config, n, rng) -> dict` plays n full games
+of one rule set and table (`Variant.config`, the game's own picklable description) and
+returns, per game, `money` (n, seats) final score, `credit` (n, seats) win credit (1 to the
+winner; 1/k each to k tied winners, so every game hands out exactly one win), one array
+(n,) per name in `lengths` (e.g. turns, legs), `actions` (seats, kinds) counts, and
+optionally `policy` (n, seats) the index into `Variant.policies` of the model in each seat.
+
+**Common random numbers.**  The runner gives chunk i the same seed child for every rule
+set: the chunk's games of every variant are played from one seed, so game j of chunk i
+meets the same dice under every rule set (as far as the game's draws allow; Camel Up draws
+each game's dice up front).  A paired difference per game (variant minus the first, the
+baseline) then cancels the shared luck, and its 95% interval is that of the differences.
+
+Chunks hold `spec.chunk` games.  The runner cuts runs into chunks of `runner.CHUNK`
+rollouts; a game counts as `runner.CHUNK // spec.chunk` of them here, so that one runner
+chunk is one batch of games (and the progress bar counts in those units).  The same seed
+gives the same tables for any --jobs.
+"""
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass, replace
+from typing import Callable
+
+import numpy as np
+import pandas as pd
+
+from analyzer.core import runner, stats
+from analyzer.core.tables import Plot, Result
+
+QUANTILES = (0.10, 0.25, 0.50, 0.75, 0.90)
+QUANTILE_NAMES = ("p10", "p25", "median", "p75", "p90")
+
+
+@dataclass(frozen=True)
+class Variant:
+    name: str
+    players: int
+    config: object  # handed to spec.play
+    seats: tuple[str, ...]  # the policy label of each seat (fixed seating)
+    policies: tuple[str, ...] = ()  # label of each index `play` reports in "policy"
+    rotate: bool = False  # policies rotate round the seats from game to game
+
+
+@dataclass(frozen=True)
+class BalanceSpec:
+    game: str
+    play: Callable  # play(config, n, rng) -> dict; module level, so it pickles
+    variants: tuple[Variant, ...]
+    chunk: int = 1024  # games per chunk: a power of two up to runner.CHUNK
+    action_kinds: tuple[str, ...] = ()
+    lengths: tuple[str, ...] = ("turns",)
+    money_bins: int = 256  # final money histogram: 0 .. money_bins - 1 (clipped)
+    length_bins: int = 4096
+    money_name: str = "money"
+
+    @property
+    def scale(self) -> int:
+        return runner.CHUNK // self.chunk
+
+    @property
+    def base(self) -> Variant:
+        return self.variants[0]
+
+
+def check_chunk(chunk: int) -> int:
+    if chunk < 1 or chunk > runner.CHUNK or runner.CHUNK % chunk:
+        raise ValueError(f"chunk must divide {runner.CHUNK}, got {chunk}")
+    return chunk
+
+
+class BalanceTask:
+    """A runner task: one chunk of games under every variant, from one seed; flat accumulators."""
+
+    def __init__(self, spec: BalanceSpec):
+        self.spec = spec
+
+    def __call__(self, units: int, rng) -> dict:
+        spec = self.spec
+        n = units // spec.scale
+        entropy = [int(x) for x in rng.integers(2**63, size=4)]  # the chunk's seed, shared by every variant
+        acc: dict = {}
+        base = None
+        for i, variant in enumerate(spec.variants):
+            out = spec.play(variant.config, n, np.random.default_rng(np.random.SeedSequence(entropy)))
+            _accumulate(acc, f"v{i}.", out, spec, variant)
+            if i == 0:
+                base = out
+            else:
+                _accumulate_pairs(acc, f"d{i}.", out, base, spec)
+        return acc
+
+
+def _sums(acc, key, x):
+    acc[key] = x.sum(0)
+    acc[key + "_sq"] = (x.astype(np.float64) ** 2).sum(0)
+
+
+def _hist(values, bins: int, rows: int | None = None):
+    """Histogram of whole numbers clipped to [0, bins): per column if `rows` (columns) is given."""
+    v = np.clip(np.asarray(values).astype(np.int64), 0, bins - 1)
+    if rows is None:
+        return np.bincount(v, minlength=bins)
+    return np.bincount((np.arange(rows) * bins + v).ravel(), minlength=rows * bins).reshape(rows, bins)
+
+
+def _accumulate(acc, p, out, spec: BalanceSpec, variant: Variant):
+    credit, money = out["credit"].astype(np.float64), out["money"]
+    n, seats = credit.shape
+    acc[p + "games"] = n
+    _sums(acc, p + "credit", credit)
+    acc[p + "outright"] = (credit == 1).sum(0)
+    acc[p + "shared"] = ((credit > 0) & (credit < 1)).sum(0)
+    acc[p + "shared_games"] = int(((credit > 0) & (credit < 1)).any(1).sum())
+    _sums(acc, p + "money", money.astype(np.float64))
+    acc[p + "money_hist"] = _hist(money, spec.money_bins, seats)
+    for name in spec.lengths:
+        _sums(acc, p + name, out[name].astype(np.float64))
+        acc[p + name + "_hist"] = _hist(out[name], spec.length_bins)
+    acc[p + "actions"] = np.asarray(out["actions"], dtype=np.int64)
+    if "policy" in out and variant.policies:
+        k = len(variant.policies)
+        acc[p + "policy_credit"] = np.bincount(out["policy"].ravel(), weights=credit.ravel(), minlength=k)
+        acc[p + "policy_credit_sq"] = np.bincount(out["policy"].ravel(), weights=(credit ** 2).ravel(), minlength=k)
+        acc[p + "policy_seats"] = np.bincount(out["policy"].ravel(), minlength=k)
+
+
+def _accumulate_pairs(acc, p, out, base, spec: BalanceSpec):
+    """Per game, this variant minus the baseline, for the seats both have."""
+    k = min(out["credit"].shape[1], base["credit"].shape[1])
+    _sums(acc, p + "credit", out["credit"][:, :k].astype(np.float64) - base["credit"][:, :k])
+    _sums(acc, p + "money", out["money"][:, :k].astype(np.float64) - base["money"][:, :k])
+    for name in spec.lengths:
+        _sums(acc, p + name, out[name].astype(np.float64) - base[name])
+
+
+def run(spec: BalanceSpec, settings: runner.RunSettings) -> dict:
+    """Play settings.rollouts games per variant (in chunks of spec.chunk); the merged accumulators."""
+    check_chunk(spec.chunk)
+    scaled = replace(settings, rollouts=settings.rollouts * spec.scale)
+    label = "games" if spec.scale == 1 else f"games/{spec.scale}"
+    kwargs = {}
+    if "halfwidths" in inspect.signature(runner.run).parameters:
+        kwargs["halfwidths"] = lambda total: halfwidths(spec, total)
+    return runner.run(BalanceTask(spec), scaled, label=label, **kwargs)
+
+
+def halfwidths(spec: BalanceSpec, total: dict) -> np.ndarray:
+    """95% half-widths of the win rates and of the paired win-rate differences."""
+    out = []
+    for i in range(len(spec.variants)):
+        n = total[f"v{i}.games"]
+        out.append(stats.wilson_halfwidth(total[f"v{i}.credit"], n))
+        if i:
+            out.append(stats.mean_ci(n, total[f"d{i}.credit"], total[f"d{i}.credit_sq"])[1])
+    return np.concatenate([np.ravel(h) for h in out])
+
+
+# -- summary -----------------------------------------------------------------------------------------
+
+def pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def points(x: float) -> str:
+    return f"{100 * x:+.1f} points"
+
+
+def tables(spec: BalanceSpec, total: dict) -> dict[str, pd.DataFrame]:
+    """Every table of a balance result, from the merged accumulators."""
+    win, money, length, actions, first, diffs, pols = [], [], [], [], [], [], []
+    for i, v in enumerate(spec.variants):
+        p = f"v{i}."
+        n = total[p + "games"]
+        credit = total[p + "credit"]
+        lo, hi = stats.wilson(credit, n)
+        fair = 1.0 / v.players
+        for seat in range(v.players):
+            win.append({"rule set": v.name, "seat": seat, "policy": "rotating" if v.rotate else v.seats[seat],
+                        "win rate": credit[seat] / n, "lo95": lo[seat], "hi95": hi[seat], "fair share": fair,
+                        "outright wins": int(total[p + "outright"][seat]), "shared wins": int(total[p + "shared"][seat])})
+        mean, half = stats.mean_ci(n, total[p + "money"], total[p + "money_sq"])
+        q = stats.histogram_quantiles(total[p + "money_hist"], QUANTILES)
+        for seat in range(v.players):
+            row = {"rule set": v.name, "seat": seat, "mean": mean[seat], "±95%": half[seat]}
+            row.update({name: int(q[seat, j]) for j, name in enumerate(QUANTILE_NAMES)})
+            money.append(row)
+        row = {"rule set": v.name, "games": n}
+        for name in spec.lengths:
+            m, h = stats.mean_ci(n, total[p + name], total[p + name + "_sq"])
+            qs = stats.histogram_quantiles(total[p + name + "_hist"], (0.0 + 1e-9, 0.5, 1.0))
+            row.update({name: float(m), f"{name} ±95%": float(h), f"{name} median": int(qs[1]),
+                        f"{name} min": int(qs[0]), f"{name} max": int(qs[2])})
+        row["games with a shared win"] = total[p + "shared_games"] / n
+        length.append(row)
+        counts = total[p + "actions"]
+        for seat in range(v.players):
+            turns = max(int(counts[seat].sum()), 1)
+            row = {"rule set": v.name, "seat": seat, "turns": int(counts[seat].sum())}
+            row.update({kind: counts[seat, k] / turns for k, kind in enumerate(spec.action_kinds)})
+            actions.append(row)
+        first.append({"rule set": v.name, "players": v.players, "seat 0 win rate": credit[0] / n,
+                      "lo95": lo[0], "hi95": hi[0], "fair share": fair, "edge": credit[0] / n - fair,
+                      "edge lo95": lo[0] - fair, "edge hi95": hi[0] - fair,
+                      "edge detected": bool(stats.interval_excludes(lo[0], hi[0], fair))})
+        if i:
+            d = f"d{i}."
+            k = len(total[d + "credit"])
+            dm, dlo, dhi = stats.paired_difference(n, total[d + "credit"], total[d + "credit_sq"])
+            mm, mlo, mhi = stats.paired_difference(n, total[d + "money"], total[d + "money_sq"])
+            for seat in range(k):
+                diffs.append({"rule set": v.name, "seat": seat, "vs": spec.base.name,
+                              "Δ win rate": dm[seat], "lo95": dlo[seat], "hi95": dhi[seat],
+                              "Δ money": mm[seat], "Δ money lo95": mlo[seat], "Δ money hi95": mhi[seat],
+                              "detected": bool(stats.interval_excludes(dlo[seat], dhi[seat]))})
+        if p + "policy_seats" in total:
+            seats_of = total[p + "policy_seats"]
+            by_label: dict[str, list[int]] = {}
+            for k, label in enumerate(v.policies):
+                by_label.setdefault(label, []).append(k)
+            if len(by_label) > 1:
+                for label, ks in by_label.items():
+                    m = int(seats_of[ks].sum())
+                    c = float(total[p + "policy_credit"][ks].sum())
+                    plo, phi = stats.wilson(c, m)
+                    pols.append({"rule set": v.name, "policy": label, "seat-games": m, "win rate": c / max(m, 1),
+                                 "lo95": float(plo), "hi95": float(phi), "fair share": 1.0 / v.players})
+    out = {
+        "win_rate": pd.DataFrame(win).set_index(["rule set", "seat"]),
+        "first_player": pd.DataFrame(first).set_index("rule set"),
+    }
+    if diffs:
+        out["differences"] = pd.DataFrame(diffs).set_index(["rule set", "seat"])
+    if pols:
+        out["policies"] = pd.DataFrame(pols).set_index(["rule set", "policy"])
+    out["money"] = pd.DataFrame(money).set_index(["rule set", "seat"])
+    out["length"] = pd.DataFrame(length).set_index("rule set")
+    out["actions"] = pd.DataFrame(actions).set_index(["rule set", "seat"])
+    return out
+
+
+def length_differences(spec: BalanceSpec, total: dict) -> list[tuple[str, str, float, float, float]]:
+    """(variant, length name, mean paired difference, lo, hi) against the baseline."""
+    out = []
+    for i, v in enumerate(spec.variants[1:], start=1):
+        n = total[f"v{i}.games"]
+        for name in spec.lengths:
+            m, lo, hi = stats.paired_difference(n, total[f"d{i}.{name}"], total[f"d{i}.{name}_sq"])
+            out.append((v.name, name, float(m), float(lo), float(hi)))
+    return out
+
+
+def findings(spec: BalanceSpec, t: dict[str, pd.DataFrame], total: dict) -> list[str]:
+    """Plain-language statements the numbers support, and only those: an effect is called one
+    only when its 95% interval excludes no-effect; otherwise the text says how large an
+    effect the run could have missed."""
+    out = []
+    n = total["v0.games"]
+    mixed = any(len(set(v.seats)) > 1 and not v.rotate for v in spec.variants)
+    for name, row in t["first_player"].iterrows():
+        where = f"Under `{name}`, " if len(spec.variants) > 1 else ""
+        if row["edge detected"]:
+            side = "an edge" if row["edge"] > 0 else "a handicap"
+            out.append(f"{where}the first player (seat 0) wins {pct(row['seat 0 win rate'])} of games (95% CI "
+                       f"{pct(row['lo95'])}–{pct(row['hi95'])}) against a fair share of {pct(row['fair share'])}: "
+                       f"{side} of {points(row['edge'])}.")
+        else:
+            bound = max(abs(row["edge lo95"]), abs(row["edge hi95"]))
+            out.append(f"{where}the first player (seat 0) wins {pct(row['seat 0 win rate'])} of games (95% CI "
+                       f"{pct(row['lo95'])}–{pct(row['hi95'])}); the interval covers the fair share of "
+                       f"{pct(row['fair share'])}, so these games show no first-player edge (one larger than about "
+                       f"{100 * bound:.1f} points would have shown).")
+    if mixed:
+        out.append("Seats play different policies here, so a seat's win rate mixes the seat's position with its "
+                   "policy's strength.")
+    for name, group in t["win_rate"].groupby(level=0, sort=False):
+        best, worst = group["win rate"].idxmax(), group["win rate"].idxmin()
+        if group.loc[best, "lo95"] > group.loc[worst, "hi95"]:
+            where = f"Under `{name}`, " if len(spec.variants) > 1 else ""
+            out.append(f"{where}seat {best[1]} wins most often ({pct(group.loc[best, 'win rate'])}) and seat "
+                       f"{worst[1]} least ({pct(group.loc[worst, 'win rate'])}); their 95% intervals do not overlap.")
+    if "policies" in t:
+        for name, group in t["policies"].groupby(level=0, sort=False):
+            ranked = group.sort_values("win rate", ascending=False)
+            top, second = ranked.iloc[0], ranked.iloc[1]
+            label = ranked.index[0][1]
+            where = f" under `{name}`" if len(spec.variants) > 1 else ""
+            if top["lo95"] > second["hi95"]:
+                out.append(f"`{label}` is the strongest policy{where}: it wins {pct(top['win rate'])} of the games it "
+                           f"plays (95% CI {pct(top['lo95'])}–{pct(top['hi95'])}), clear of "
+                           f"`{ranked.index[1][1]}` at {pct(second['win rate'])}.")
+            else:
+                out.append(f"No policy is clearly strongest{where}: the best two win rates' 95% intervals overlap "
+                           f"({', '.join(f'`{i[1]}` {pct(r)}' for i, r in ranked['win rate'].items())}).")
+    if "differences" in t:
+        for name, group in t["differences"].groupby(level=0, sort=False):
+            hits = group[group["detected"]]
+            base = group["vs"].iloc[0]
+            if len(hits):
+                parts = [f"seat {seat} {points(r['Δ win rate'])} (95% CI {points(r['lo95'])} to {points(r['hi95'])})"
+                         for (_, seat), r in hits.iterrows()]
+                out.append(f"`{name}` against `{base}`, same dice: win rates change detectably for "
+                           + "; ".join(parts) + ".")
+            else:
+                widest = float(np.maximum(group["hi95"], -group["lo95"]).max())
+                out.append(f"`{name}` against `{base}`, same dice: no seat's win rate changes detectably (every 95% "
+                           f"CI covers 0; a change larger than about {100 * widest:.1f} points would have shown).")
+            money = group[(group["Δ money lo95"] > 0) | (group["Δ money hi95"] < 0)]
+            if len(money):
+                parts = [f"seat {seat} {r['Δ money']:+.2f} (95% CI {r['Δ money lo95']:+.2f} to {r['Δ money hi95']:+.2f})"
+                         for (_, seat), r in money.iterrows()]
+                out.append(f"`{name}` moves average final {spec.money_name} by: " + "; ".join(parts) + ".")
+        for name, what, m, lo, hi in length_differences(spec, total):
+            if lo > 0 or hi < 0:
+                out.append(f"`{name}` changes the average game length by {m:+.2f} {what} (95% CI {lo:+.2f} to "
+                           f"{hi:+.2f}).")
+    out.append(f"Every figure comes from {n:,} games per rule set; intervals are 95%.")
+    return out
+
+
+def summarize(spec: BalanceSpec, total: dict, seed: int, title: str = "") -> Result:
+    t = tables(spec, total)
+    n = total["v0.games"]
+    found = findings(spec, t, total)
+    notes = found + [
+        f"{n:,} games per rule set, seed {seed}, chunks of {spec.chunk:,} games; rule sets compared on common random "
+        "numbers (the same dice for each), differences paired per game",
+        "win credit: a game's winner gets 1; k players tied on the most money get 1/k each; win rate = mean credit, "
+        "95% Wilson interval; money and length: mean ± 95% (normal); differences: mean of per-game differences ± 95%",
+    ]
+    plots = [Plot("win_rate", "grouped_bars_with_ci", "win_rate",
+                  {"value": "win rate", "lo": "lo95", "hi": "hi95", "group": "rule set", "category": "seat",
+                   "reference": "fair share", "percent": True, "ylabel": "win rate",
+                   "title": "Win rate per seat (95% CI; dotted: fair share)"}),
+             Plot("money", "quantile_boxes", "money",
+                  {"group": "rule set", "category": "seat", "mean": "mean", "ylabel": f"final {spec.money_name}",
+                   "title": f"Final {spec.money_name} per seat (box: 25–75%, whiskers: 10–90%, dot: mean)"})]
+    if "differences" in t:
+        plots.append(Plot("differences", "grouped_bars_with_ci", "differences",
+                          {"value": "Δ win rate", "lo": "lo95", "hi": "hi95", "group": "rule set",
+                           "category": "seat", "reference": 0.0, "percent": True, "ylabel": "change in win rate",
+                           "title": f"Change in win rate against {spec.base.name}, same dice (95% CI)"}))
+    if "policies" in t:
+        plots.append(Plot("policies", "grouped_bars_with_ci", "policies",
+                          {"value": "win rate", "lo": "lo95", "hi": "hi95", "group": "rule set",
+                           "category": "policy", "reference": "fair share", "percent": True, "ylabel": "win rate",
+                           "title": "Win rate per policy (95% CI; dotted: fair share)"}))
+    payload = {
+        "games": n, "seed": seed, "chunk": spec.chunk, "rule_sets": [v.name for v in spec.variants],
+        "findings": found,
+        **{name: df.reset_index().to_dict(orient="records") for name, df in t.items()},
+    }
+    return Result(title or f"{spec.game}: balance", t, payload, notes, plots)
+
+
+def balance(spec: BalanceSpec, settings: runner.RunSettings, title: str = "") -> Result:
+    settings = settings.with_seed()
+    total = run(spec, settings)
+    return summarize(spec, total, settings.seed, title)
+
+
+# -- the report ----------------------------------------------------------------------------------
+
+CAPTIONS = {
+    "win_rate": "Win rate per seat: mean win credit (a shared win counts 1/k), 95% Wilson interval.",
+    "first_player": "The first player's (seat 0's) win rate against a fair share of 1/players; "
+                    "edge = win rate − fair share, with its 95% interval.",
+    "differences": "Each rule set against the baseline on the same dice: mean per-game change in win credit and in "
+                   "final money, with the 95% interval of the paired differences; detected = the interval excludes 0.",
+    "policies": "Win rate of each policy over all the seats it played (seats rotate from game to game).",
+    "money": "Final money per seat: mean ± 95% and quantiles.",
+    "length": "Game length: mean ± 95%, median, min and max.",
+    "actions": "How often each seat takes each kind of action (share of its turns).",
+}
+
+
+def report(spec: BalanceSpec, result: Result, *, title: str, question: str, setup, method=(),
+           reproduce: str = ""):
+    """A `core.report.Report` of a balance result.  `setup`: callables or (heading, DataFrame or
+    text) pairs the game supplies (rule sets, policies); `method`: extra caveats."""
+    from analyzer.core.report import Report
+
+    p = result.payload
+    rep = Report(title, f"{p['games']:,} games per rule set · seed {p['seed']} · rule sets: "
+                        + ", ".join(f"`{name}`" for name in p["rule_sets"]), [], result.tables)
+    rep.section("What was asked").text(question.strip() or "How the rule sets compare, seat by seat.")
+    rep.section("Findings").bullets(p["findings"])
+    section = rep.section("Set-up")
+    for heading, body in setup:
+        if isinstance(body, pd.DataFrame):
+            section.table(body, heading)
+        else:
+            section.text(f"{heading}: {body}" if heading else str(body))
+    results = rep.section("Results")
+    plots = {plot.table: plot for plot in result.plots}
+    for name, df in result.tables.items():
+        results.table(df, CAPTIONS.get(name, ""))
+        if name in plots:
+            results.plot(plots[name], plots[name].options.get("title", ""))
+    rep.section("Method and caveats").bullets(list(result.notes[len(p["findings"]):]) + list(method))
+    if reproduce:
+        rep.section("Reproduce").code(reproduce)
+    return rep

@@ -1,0 +1,176 @@
+"""Full Camel Up games, the readable way: plain Python, one game, one action at a time.
+
+Slow on purpose.  Tests replay every action the vectorised games (`game.py`) take through
+`replay` here, checking each is legal and that money, legs and turns come out the same.
+Actions are the names `game.ActionSpace.name` gives: "leg-bet blue", "desert oasis 7",
+"pyramid", "race-winner blue", "race-loser blue".
+
+The dice come in as draws, decoded the way `game.Draws` documents: a leg's draw d gives
+the order the dice leave the pyramid, permutation d mod C! (itertools order), and the face
+of the j-th die out, die_faces[(d div C!) div F**j mod F]; the set-up draw gives the order
+the camels are set down and camel c's start space, die_faces[(d div C!) div F**c mod F].
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import permutations
+from math import factorial
+
+from analyzer.games.camelup import reference
+from analyzer.games.camelup.rules import RuleSet
+
+
+@dataclass
+class Game:
+    rules: RuleSet
+    players: int
+    stacks: dict[int, list[int]]  # space -> camels, bottom to top
+    money: list[int]
+    leg: int = 0  # legs finished
+    turns: int = 0
+    dice_out: int = 0  # dice out of the pyramid this leg
+    tiles_taken: dict[int, int] = field(default_factory=dict)  # camel -> leg tiles taken this leg
+    held: list[list[tuple[int, int]]] = field(default_factory=list)  # player -> (camel, value) this leg
+    pyramid_tiles: list[int] = field(default_factory=list)  # player -> pyramid tiles this leg
+    desert: dict[int, tuple[int, int]] = field(default_factory=dict)  # space -> (push, owner)
+    winner_pile: list[tuple[int, int]] = field(default_factory=list)  # (player, camel), first laid first
+    loser_pile: list[tuple[int, int]] = field(default_factory=list)
+    over: bool = False
+
+
+def _decode(rules: RuleSet, draw: int) -> tuple[tuple[int, ...], list[int]]:
+    """(a permutation of the camels, a face per index) from one draw."""
+    c, faces = len(rules.camels), rules.die_faces
+    order = list(permutations(range(c)))[draw % factorial(c)]
+    rest = draw // factorial(c)
+    return order, [faces[(rest // len(faces) ** j) % len(faces)] for j in range(c)]
+
+
+def new_game(rules: RuleSet, players: int, setup_draw: int, money=None) -> Game:
+    """Each camel on the space its die shows, set down one at a time in the draw's order."""
+    order, face = _decode(rules, setup_draw)
+    stacks: dict[int, list[int]] = {}
+    for camel in order:
+        stacks.setdefault(face[camel], []).append(camel)
+    money = list(money) if money is not None else [rules.starting_money] * players
+    return Game(rules, players, stacks, money, held=[[] for _ in range(players)], pyramid_tiles=[0] * players)
+
+
+def leg_dice(rules: RuleSet, draw: int) -> list[tuple[int, int]]:
+    """(camel, steps) of the dice in the order the pyramid releases them this leg."""
+    order, face = _decode(rules, draw)
+    return [(camel, face[j]) for j, camel in enumerate(order)]
+
+
+def action_names(game: Game) -> list[str]:
+    rules, names = game.rules, game.rules.camels
+    out = [f"leg-bet {n}" for n in names]
+    for space in range(2, rules.track_length + 1):
+        out += [f"desert oasis {space}", f"desert mirage {space}"]
+    return out + ["pyramid"] + [f"race-winner {n}" for n in names] + [f"race-loser {n}" for n in names]
+
+
+def legal_actions(game: Game, player: int) -> list[str]:
+    rules, names = game.rules, game.rules.camels
+    legal = [f"leg-bet {names[c]}" for c in range(len(names)) if game.tiles_taken.get(c, 0) < len(rules.leg_tiles)]
+    camels_on = set(game.stacks)
+    for space in range(2, rules.track_length + 1):
+        if space in camels_on:
+            continue  # a desert tile goes on an empty space
+        if any(owner == player and s == space for s, (_, owner) in game.desert.items()):
+            continue  # one's own tile may move, but not stay where it is
+        if any(owner != player and abs(s - space) <= 1 for s, (_, owner) in game.desert.items()):
+            continue  # not on or next to another player's tile
+        legal += [f"desert oasis {space}", f"desert mirage {space}"]
+    legal.append("pyramid")
+    backed = {c for p, c in game.winner_pile + game.loser_pile if p == player}
+    legal += [f"race-winner {names[c]}" for c in range(len(names)) if c not in backed]
+    legal += [f"race-loser {names[c]}" for c in range(len(names)) if c not in backed]
+    return legal
+
+
+def _pay(game: Game, player: int, amount: int) -> None:
+    game.money[player] += amount
+    if game.rules.money_floor is not None:
+        game.money[player] = max(game.money[player], game.rules.money_floor)
+
+
+def take(game: Game, player: int, action: str, dice: list[tuple[int, int]]) -> None:
+    """`player` takes `action`; `dice` are this leg's dice in the order they come out."""
+    if game.over:
+        raise ValueError("the race is over")
+    if action not in legal_actions(game, player):
+        raise ValueError(f"player {player} may not take {action!r}")
+    rules, names = game.rules, game.rules.camels
+    game.turns += 1
+    words = action.split()
+    if words[0] == "leg-bet":
+        camel = names.index(words[1])
+        taken = game.tiles_taken.get(camel, 0)
+        game.held[player].append((camel, rules.leg_tiles[taken]))
+        game.tiles_taken[camel] = taken + 1
+    elif words[0] == "desert":
+        game.desert = {s: v for s, v in game.desert.items() if v[1] != player}
+        game.desert[int(words[2])] = (+1 if words[1] == "oasis" else -1, player)
+    elif words[0] == "race-winner":
+        game.winner_pile.append((player, names.index(words[1])))
+    elif words[0] == "race-loser":
+        game.loser_pile.append((player, names.index(words[1])))
+    else:
+        game.pyramid_tiles[player] += 1
+        camel, steps = dice[game.dice_out]
+        game.dice_out += 1
+        landed = reference.move(game.stacks, camel, steps, {s: push for s, (push, _) in game.desert.items()})
+        if landed is not None:
+            _pay(game, game.desert[landed][1], rules.desert_tile_pays)
+        if reference.finished(game.stacks, rules.track_length):
+            _score_leg(game)
+            _score_race(game)
+            game.over = True
+        elif game.dice_out == len(names) - rules.dice_left_at_leg_end:
+            _score_leg(game)
+
+
+def _score_leg(game: Game) -> None:
+    rules = game.rules
+    ranking = reference.ranking(game.stacks)
+    for player in range(game.players):
+        net = rules.pyramid_tile_pays * game.pyramid_tiles[player]
+        for camel, value in game.held[player]:
+            net += value if camel == ranking[0] else rules.leg_second_pays if camel == ranking[1] else rules.leg_other_pays
+        _pay(game, player, net)
+    game.leg += 1
+    game.dice_out = 0
+    game.tiles_taken = {}
+    game.held = [[] for _ in range(game.players)]
+    game.pyramid_tiles = [0] * game.players
+    game.desert = {}
+
+
+def _score_race(game: Game) -> None:
+    rules = game.rules
+    ranking = reference.ranking(game.stacks)
+    net = [0] * game.players
+    for pile, camel in ((game.winner_pile, ranking[0]), (game.loser_pile, ranking[-1])):
+        correct = 0
+        for player, backed in pile:
+            if backed == camel:
+                net[player] += rules.overall_payout(correct)
+                correct += 1
+            else:
+                net[player] += rules.overall_wrong_pays
+    for player in range(game.players):
+        _pay(game, player, net[player])
+
+
+def replay(rules: RuleSet, players: int, draws, actions, money=None) -> Game:
+    """Play a game from its draws (set-up first, then one per leg) and its actions (one per turn,
+    seat turn mod players); every action must be legal, and the race must end on the last one."""
+    game = new_game(rules, players, int(draws[0]), money)
+    for turn, action in enumerate(actions):
+        if game.over:
+            raise ValueError(f"turn {turn}: {action!r} after the race ended")
+        take(game, turn % players, action, leg_dice(rules, int(draws[1 + game.leg])))
+    if not game.over:
+        raise ValueError(f"the race has not ended after {len(actions)} turns")
+    return game

@@ -1,0 +1,1 @@
+"""Magellan (Pizarro & Co.): bid states, Pizarro's draw, full games for balance runs."""

@@ -1,0 +1,614 @@
+"""The batched Magellan engine: many games at once, one row per game, numpy throughout.
+
+Every array has a leading game axis.  Games advance in lockstep, one auction per step;
+a game whose phase deck is empty ends its phase instead, and a finished game (phase 4)
+is left alone.  Auctions are not stepped bid by bid: a policy bids up to a limit, raising
+by 1, and the outcome of that protocol has a closed form over *levels* (see `resolve`),
+so an auction costs a handful of array operations whatever the price.
+
+`reference.py` is the readable version of the same rules and policies; on the same
+chance (`Chance`) the two give identical games, which the tests check.
+
+Layout (G games, P players, E = 6 explorers, F = 3 fields, V = 9 gold values):
+    hand [G,P,V], pile [G,V], disc [G,V]   gold cards as counts per value
+    ships, right [G,E,F,P]                 ships per field (right: right halves, draw_or_crowns)
+    supply [G,P], vetoes [G,P], arrived [G,E,P]
+    stack_owner/level/crowns [G,S]         Magellan stacks (S = phase-I cards per explorer)
+    deck [G,D], head [G], tail [G]         the current phase's explorer deck
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from analyzer.games.magellan import policies as pol
+from analyzer.games.magellan.rules import EXPLORERS, PHASES, VALUES, RuleSet
+
+E, F, V = len(EXPLORERS), PHASES, len(VALUES)
+VAL = np.arange(1, V + 1, dtype=np.int64)
+NOISE_SLOTS = 40  # auctions per game: at most 36 are held
+DRAW_BLOCK = 96  # uniforms per game generated at a time
+BIG = np.iinfo(np.int64).max
+
+
+class Tables:
+    """Everything the engine needs from the rules and the seats' policies, as arrays."""
+
+    def __init__(self, rules: RuleSet, policies: list[pol.Policy]):
+        self.rules, self.policies = rules, list(policies)
+        self.players = P = len(policies)
+        rows = rules.rows
+        powers = [r.power for r in rows]
+        self.crowns = np.array([r.crowns for r in rows], dtype=np.int64)
+        self.right_crowns = np.array([r.right_crowns or (0, 0, 0) for r in rows], dtype=np.int64)
+        self.bags = np.array([r.bags for r in rows], dtype=np.int64)
+        flag = lambda *names: np.array([p in names for p in powers])  # noqa: E731
+        self.halves = flag("draw_or_crowns")
+        self.tuck_hand, self.tuck_pay = flag("tuck_hand"), flag("tuck_payment")
+        self.tuck = self.tuck_hand | self.tuck_pay
+        self.draw = flag("draw")
+        self.lose = flag("lose_card")
+        self.veto = flag("veto")
+        self.spare = self.tuck_hand | self.lose
+        self.exchange = flag("exchange")
+        self.draw_score = flag("draw_score")
+        self.score_crowns = self.crowns.copy()
+        self.score_crowns[self.draw_score, F - 1] = 0
+        self.card_crowns = np.array(rules.card_crowns, dtype=np.int64)
+        self.draw_powers = np.array(rules.draw_powers, dtype=np.int64)
+        self.end_draws = np.array(rules.phase_end_draws, dtype=np.int64)
+        self.veto_phase = np.array([ph in rules.veto_phases for ph in range(1, F + 1)])
+        self.exchange_phase = np.array([ph in rules.exchange_phases for ph in range(1, F + 1)])
+        estimates = [pol.pizarro_estimate(rules, q) for q in policies]
+        static = np.array([[[pol.static_value(rules, q, e, f, estimates[i]) for f in range(F)]
+                            for e in range(E)] for i, q in enumerate(policies)])  # [P,E,F]
+        self.static = np.ascontiguousarray(static.transpose(1, 2, 0).reshape(E * F, P))  # [(e,f), P]
+        self.rate = np.array([q.rate for q in policies], dtype=float)
+        self.noise = np.array([q.noise for q in policies], dtype=float)
+        self.passive = np.array([q.passive for q in policies])
+        self.veto_min = np.array([q.veto_min for q in policies], dtype=float)
+        self.right_better = np.array([[[bool(self.halves[e]) and pol.right_half_better(rules, q, e, f)
+                                        for f in range(F)] for e in range(E)] for q in policies])  # [P,E,F]
+        self.tuck_order = np.array(pol.tuck_order(rules), dtype=np.int64) - 1  # value indices
+        self.exchange_orders = [[np.array(pol.exchange_order(rules, q, ph), dtype=np.int64) - 1
+                                 for ph in range(1, F + 1)] for q in policies]
+        self.pizarro_stop = np.array([pol.pizarro_stop(rules, q) for q in policies], dtype=np.int64)
+        self.stacks = rules.cards_per_phase[0]
+
+
+class Chance:
+    """The randomness of a batch, by *sample*: rows that replay one sample (the candidate
+    moves of `ev`) read the same explorer orders, gold-draw uniforms and policy noise."""
+
+    def __init__(self, rng: np.random.Generator, samples: int, players: int, orders: list[np.ndarray],
+                 draws: np.ndarray | None = None, noise: np.ndarray | None = None):
+        self.rng = rng
+        self.orders = orders  # per phase [samples, cards]
+        self.draws = draws if draws is not None else rng.random((samples, DRAW_BLOCK))
+        self.noise = noise if noise is not None else rng.random((samples, NOISE_SLOTS, players))
+        self.fixed = draws is not None
+
+    @classmethod
+    def fresh(cls, rules: RuleSet, samples: int, players: int, rng: np.random.Generator,
+              first: np.ndarray | None = None) -> "Chance":
+        """Shuffled explorer decks for every phase (or `first`, given, for phase I)."""
+        orders = [first if (first is not None and i == 0) else shuffled_decks(n, samples, rng)
+                  for i, n in enumerate(rules.cards_per_phase)]
+        return cls(rng, samples, players, orders)
+
+    def take(self, sample: np.ndarray, ptr: np.ndarray) -> np.ndarray:
+        need = int(ptr.max()) + 1 if len(ptr) else 0
+        if need > self.draws.shape[1]:
+            if self.fixed:
+                raise IndexError("the chance stream ran out")
+            more = max(DRAW_BLOCK, need - self.draws.shape[1])
+            self.draws = np.concatenate([self.draws, self.rng.random((self.draws.shape[0], more))], axis=1)
+        return self.draws[sample, ptr]
+
+
+def shuffled_decks(cards_per_explorer: int | np.ndarray, samples: int, rng: np.random.Generator) -> np.ndarray:
+    """[samples, n] explorer ids: each row a shuffle of the deck with these cards per explorer."""
+    counts = np.broadcast_to(np.asarray(cards_per_explorer), (E,))
+    deck = np.repeat(np.arange(E), counts)
+    if len(deck) == 0:
+        return np.zeros((samples, 0), dtype=np.int64)
+    return np.take(deck, np.argsort(rng.random((samples, len(deck))), axis=1))
+
+
+class Games:
+    """A batch of games in progress."""
+
+    def __init__(self, t: Tables, n: int, chance: Chance, sample: np.ndarray | None = None):
+        P, rules = t.players, t.rules
+        self.t, self.n, self.P, self.chance = t, n, P, chance
+        self.sample = np.arange(n) if sample is None else sample  # which chance sample each row replays
+        self.seats = np.arange(P)
+        self.hand = np.zeros((n, P, V), dtype=np.int64)
+        self.gold = np.zeros((n, P), dtype=np.int64)  # hand totals, kept with every change of hand
+        self.pile = np.zeros((n, V), dtype=np.int64)
+        self.disc = np.zeros((n, V), dtype=np.int64)
+        self.ships = np.zeros((n, E, F, P), dtype=np.int64)
+        self.right = np.zeros((n, E, F, P), dtype=np.int64)
+        self.supply = np.full((n, P), rules.ships, dtype=np.int64)
+        self.vetoes = np.zeros((n, P), dtype=np.int64)
+        self.arrived = np.zeros((n, E, P), dtype=np.int64)
+        S = t.stacks
+        self.stack_owner = np.full((n, S), -1, dtype=np.int64)
+        self.stack_level = np.zeros((n, S), dtype=np.int64)
+        self.stack_crowns = np.zeros((n, S), dtype=np.int64)
+        self.phase = np.ones(n, dtype=np.int64)
+        self.deck = np.zeros((n, E * max(rules.cards_per_phase) + E * F), dtype=np.int64)
+        self.head = np.zeros(n, dtype=np.int64)
+        self.tail = np.zeros(n, dtype=np.int64)
+        self.opener = np.full(n, rules.start_player % P, dtype=np.int64)
+        self.auctions = np.zeros(n, dtype=np.int64)
+        self.unsold = np.zeros(n, dtype=np.int64)
+        self.ptr = np.zeros(n, dtype=np.int64)
+        self.bids = np.zeros((n, P), dtype=np.int64)
+        self.won = np.zeros((n, P), dtype=np.int64)
+        self.vetoes_used = np.zeros((n, P), dtype=np.int64)
+        self.score: np.ndarray | None = None
+
+    @classmethod
+    def setup(cls, t: Tables, n: int, rng: np.random.Generator, chance: Chance | None = None) -> "Games":
+        """n new games: a 1-9 set in every hand, the other sets in the draw pile."""
+        chance = chance or Chance.fresh(t.rules, n, t.players, rng)
+        g = cls(t, n, chance)
+        g.hand[:] = 1
+        g.gold[:] = VAL.sum()
+        g.pile[:] = t.rules.sets - t.players
+        g.load_deck(np.arange(n), 0)
+        return g
+
+    # ------------------------------------------------------------------------------------------
+    # the loop
+
+    def play(self) -> "Games":
+        while True:
+            live = self.phase <= F
+            if not live.any():
+                break
+            ended = live & (self.head >= self.tail)
+            if ended.any():
+                self.end_phase(np.nonzero(ended)[0])
+            going = (self.phase <= F) & (self.head < self.tail)
+            if going.any():
+                self.auction(np.nonzero(going)[0])
+        self.final_scores()
+        return self
+
+    def load_deck(self, idx: np.ndarray, phase_index: int) -> None:
+        order = self.chance.orders[phase_index][self.sample[idx]]
+        self.deck[idx, : order.shape[1]] = order
+        self.head[idx] = 0
+        self.tail[idx] = order.shape[1]
+
+    # ------------------------------------------------------------------------------------------
+    # gold
+
+    def draw(self, idx: np.ndarray, who: np.ndarray) -> None:
+        """Row idx[i]'s player who[i] draws one card (rows distinct); an empty pile is refilled from the discards."""
+        if len(idx) == 0:
+            return
+        full = len(idx) == self.n
+        pile = self.pile if full else self.pile[idx]
+        total = pile.sum(1)
+        empty = total == 0
+        if empty.any():
+            e = idx[empty]
+            self.pile[e] = self.disc[e]
+            self.disc[e] = 0
+            pile = self.pile if full else self.pile[idx]
+            total = pile.sum(1)
+        ok = total > 0
+        if not ok.all():
+            idx, who, total, pile = idx[ok], who[ok], total[ok], pile[ok]
+        v = self._pick(pile, total, idx)
+        self.pile.reshape(-1)[idx * V + v] -= 1
+        self.hand.reshape(-1)[(idx * self.P + who) * V + v] += 1
+        self.gold.reshape(-1)[idx * self.P + who] += v + 1
+
+    def _pick(self, counts: np.ndarray, total: np.ndarray, idx: np.ndarray) -> np.ndarray:
+        """The value index at a uniform position in each row's counts (reference.pick)."""
+        u = self.chance.take(self.sample[idx], self.ptr[idx])
+        self.ptr[idx] += 1
+        k = (u * total).astype(np.int64)
+        return (np.cumsum(counts, axis=1) <= k[:, None]).sum(1)
+
+    def draw_many(self, idx: np.ndarray, who: np.ndarray | int, count: np.ndarray) -> None:
+        who = np.broadcast_to(who, idx.shape)
+        for r in range(int(count.max()) if len(count) else 0):
+            sel = count > r
+            self.draw(idx[sel], who[sel])
+
+    # ------------------------------------------------------------------------------------------
+    # auctions
+
+    def _caps(self, idx: np.ndarray, spare: np.ndarray) -> np.ndarray:
+        caps = self.gold[idx]
+        if spare.any():
+            rows = np.nonzero(spare)[0]
+            lowest = np.argmax(self.hand[idx[rows]] > 0, axis=2) + 1
+            caps[rows] -= np.where(caps[rows] > 0, lowest, 0)
+        return caps
+
+    def _values(self, idx: np.ndarray, card: np.ndarray, f: np.ndarray) -> np.ndarray:
+        """card_value for every player: static part - crowns left behind + crowns tucked."""
+        t = self.t
+        static = np.take(t.static, card * F + f, axis=0)
+        later = f > 0
+        fb = np.maximum(f - 1, 0)
+        prev = np.broadcast_to(np.where(later, t.crowns[card, fb], 0)[:, None], static.shape)
+        halves = t.halves[card] & later
+        if halves.any():
+            lin = (idx * E + card) * F + fb
+            has_left = np.take(self.ships.reshape(-1, self.P), lin, axis=0) > 0
+            has_right = np.take(self.right.reshape(-1, self.P), lin, axis=0) > 0
+            pl, pr = t.crowns[card, fb][:, None], t.right_crowns[card, fb][:, None]
+            from_left = has_left & (~has_right | (pl <= pr))
+            use_right = halves[:, None] & ~from_left & has_right
+            prev = np.where(use_right, pr, prev)
+        tucked = np.zeros_like(prev)
+        tucks = t.tuck[card] & later
+        if tucks.any():
+            mine = ((self.stack_owner[idx][:, :, None] == self.seats[None, None, :])
+                    & (self.stack_level[idx] == f[:, None])[:, :, None])
+            best = np.where(mine, self.stack_crowns[idx][:, :, None], 0).max(axis=1)
+            tucked = np.where(tucks[:, None], best, 0)
+        return (static - prev) + tucked
+
+    def _eligible(self, idx: np.ndarray, card: np.ndarray, f: np.ndarray) -> np.ndarray:
+        elig = self.supply[idx] > 0
+        later = np.nonzero(f > 0)[0]
+        if len(later):
+            lin = (idx[later] * E + card[later]) * F + f[later] - 1
+            on_prev = np.take(self.ships.reshape(-1, self.P), lin, axis=0)
+            if self.t.halves.any():
+                on_prev = on_prev + np.take(self.right.reshape(-1, self.P), lin, axis=0)
+            elig[later] = on_prev > 0
+        return elig
+
+    def _limits(self, idx, values, f, caps, elig):
+        t = self.t
+        raw = values * np.take(t.rate.T, f, axis=0)
+        if t.noise.any():
+            slot = self.sample[idx] * NOISE_SLOTS + np.minimum(self.auctions[idx], NOISE_SLOTS - 1)
+            u = np.take(self.chance.noise.reshape(-1, self.P), slot, axis=0)
+            raw = raw * (1.0 + t.noise[None, :] * (2.0 * u - 1.0))
+        raw = np.floor(raw)
+        ok = elig & ~t.passive[None, :] & (values > 0) & (caps > 0)
+        return np.where(ok, np.maximum(0, np.minimum(caps, raw)), 0).astype(np.int64)
+
+    def auction(self, idx: np.ndarray) -> None:
+        """One auction (or a veto) in every row of idx."""
+        t = self.t
+        card = self.deck[idx, self.head[idx]]
+        f = self.phase[idx] - 1
+        caps = self._caps(idx, t.spare[card])
+        values = self._values(idx, card, f)
+        if self.vetoes[idx].any():
+            want = ((self.vetoes[idx] > 0) & ~t.passive[None, :] & (values >= t.veto_min[None, :])
+                    & (caps < values * np.take(t.rate.T, f, axis=0)))
+            if want.any():
+                rel = (self.seats[None, :] - self.opener[idx][:, None]) % self.P
+                key = np.where(want, rel, self.P)
+                vetoed = key.min(1) < self.P
+                who = np.argmin(key, axis=1)[vetoed]
+                j = idx[vetoed]
+                self.deck[j, self.tail[j]] = card[vetoed]
+                self.tail[j] += 1
+                self.head[j] += 1
+                self.vetoes[j, who] -= 1
+                self.vetoes_used[j, who] += 1
+                keep = ~vetoed
+                idx, card, f, caps, values = idx[keep], card[keep], f[keep], caps[keep], values[keep]
+                if len(idx) == 0:
+                    return
+        elig = self._eligible(idx, card, f)
+        limits = self._limits(idx, values, f, caps, elig)
+        zero = np.zeros(len(idx), dtype=np.int64)
+        winner, price, bids = resolve(limits, zero, zero - 1, self.opener[idx])
+        self.bids[idx] += bids
+        self.settle(idx, card, f, winner, price)
+
+    def settle(self, idx, card, f, winner, price, payment: np.ndarray | None = None) -> None:
+        """The winners pay and take their cards (`payment` [n,V] overrides the rule of thumb)."""
+        t = self.t
+        self.auctions[idx] += 1
+        self.head[idx] += 1
+        sold = winner >= 0
+        self.unsold[idx[~sold]] += 1
+        j, w, c, ff, price = idx[sold], winner[sold], card[sold], f[sold], price[sold]
+        if len(j) == 0:
+            return
+        hw = j * self.P + w
+        hand = np.take(self.hand.reshape(-1, V), hw, axis=0)
+        pay = greedy_payment(hand, price, t.spare[c]) if payment is None else payment[sold]
+        tuck = np.full(len(j), -1)
+        to_disc = pay.copy()
+        tp = t.tuck_pay[c]
+        if tp.any():
+            tv = _first_held(pay, t.tuck_order)
+            tuck = np.where(tp, tv, tuck)
+            rows = np.nonzero(tp)[0]
+            to_disc[rows, tv[rows]] -= 1
+        hand = hand - pay
+        if len(j) == self.n:
+            self.disc += to_disc
+        else:
+            self.disc[j] += to_disc
+        th = t.tuck_hand[c]
+        if th.any():
+            tv = _first_held(hand, t.tuck_order)
+            tuck = np.where(th, tv, tuck)
+            rows = np.nonzero(th)[0]
+            hand[rows, tv[rows]] -= 1
+        self.hand.reshape(-1, V)[hw] = hand
+        self.gold.reshape(-1)[hw] = hand @ VAL
+        left = self._move_ships(j, w, c, ff)
+        self.arrived.reshape(-1)[(j * E + c) * self.P + w] += 1
+        self.won.reshape(-1)[hw] += 1
+        tucks = t.tuck[c]
+        if tucks.any():
+            self._stack(j[tucks], w[tucks], ff[tucks], t.card_crowns[tuck[tucks]])
+        draws = np.where(t.draw[c] | (t.halves[c] & left), t.draw_powers[ff], 0)
+        if draws.any():
+            self.draw_many(j, w, draws)
+        lose = t.lose[c] & (self.gold.reshape(-1)[hw] > 0)
+        if lose.any():
+            jl, hl = j[lose], hw[lose]
+            h = np.take(self.hand.reshape(-1, V), hl, axis=0)
+            v = self._pick(h, h.sum(1), jl)
+            self.hand.reshape(-1)[hl * V + v] -= 1
+            self.gold.reshape(-1)[hl] -= v + 1
+            self.disc[jl, v] += 1
+        gets_veto = t.veto[c] & t.veto_phase[ff]
+        if gets_veto.any():
+            self.vetoes[j[gets_veto], w[gets_veto]] += 1
+        self.opener[j] = w
+
+    def _move_ships(self, j, w, c, ff) -> np.ndarray:
+        """Place (phase I) or move a ship; returns whether it stands on a left half (or whole field)."""
+        t, P = self.t, self.P
+        first = ff == 0
+        self.supply.reshape(-1)[(j * P + w)[first]] -= 1
+        at = ((j * E + c) * F + ff) * P + w  # flat index of the winner's count on the field reached
+        later = ~first
+        if later.any():
+            from_left = ~t.halves[c]
+            if not from_left.all():
+                has_left = self.ships.reshape(-1)[at - P] > 0
+                has_right = self.right.reshape(-1)[at - P] > 0
+                fb = np.maximum(ff - 1, 0)
+                from_left |= has_left & (~has_right | (t.crowns[c, fb] <= t.right_crowns[c, fb]))
+            self.ships.reshape(-1)[(at - P)[later & from_left]] -= 1
+            self.right.reshape(-1)[(at - P)[later & ~from_left]] -= 1
+        to_right = t.right_better[w, c, ff]
+        self.ships.reshape(-1)[at[~to_right]] += 1
+        self.right.reshape(-1)[at[to_right]] += 1
+        return ~to_right
+
+    def _stack(self, j, w, ff, crowns) -> None:
+        new = ff == 0
+        if new.any():
+            jn = j[new]
+            slot = (self.stack_level[jn] > 0).sum(1)
+            self.stack_owner[jn, slot] = w[new]
+            self.stack_level[jn, slot] = 1
+            self.stack_crowns[jn, slot] = crowns[new]
+        lift = ~new
+        if lift.any():
+            jl, wl, fl = j[lift], w[lift], ff[lift]
+            mine = (self.stack_owner[jl] == wl[:, None]) & (self.stack_level[jl] == fl[:, None])
+            key = np.where(mine, self.stack_crowns[jl], -1)
+            slot = np.argmax(key, axis=1)  # most crowns, lowest index on a tie
+            self.stack_level[jl, slot] += 1
+            self.stack_crowns[jl, slot] += crowns[lift]
+
+    # ------------------------------------------------------------------------------------------
+    # phase end and scoring
+
+    def end_phase(self, idx: np.ndarray) -> None:
+        t = self.t
+        f = self.phase[idx] - 1
+        for p in range(self.P):
+            self.draw_many(idx, p, t.end_draws[f])
+        for p in range(self.P):
+            for e in range(E):
+                self.draw_many(idx, p, self.arrived[idx, e, p] * t.bags[e, f])
+        swap = t.exchange_phase[f]
+        if swap.any() and t.exchange.any():
+            for p in range(self.P):
+                swaps = np.where(swap, t.rules.exchange_per_ship * self.arrived[idx][:, t.exchange, p].sum(1), 0)
+                if not swaps.any():
+                    continue
+                out = np.zeros(len(idx), dtype=np.int64)
+                for ph in np.unique(self.phase[idx][swaps > 0]):
+                    rows = np.nonzero((swaps > 0) & (self.phase[idx] == ph))[0]
+                    jr = idx[rows]
+                    for v in t.exchange_orders[p][ph - 1]:
+                        k = np.minimum(self.hand[jr, p, v], swaps[rows] - out[rows])
+                        self.hand[jr, p, v] -= k
+                        self.gold[jr, p] -= k * (v + 1)
+                        self.disc[jr, v] += k
+                        out[rows] += k
+                self.draw_many(idx, p, out)
+        self.vetoes[idx] = 0
+        self.arrived[idx] = 0
+        self.phase[idx] += 1
+        for ph in range(2, F + 1):
+            nxt = idx[self.phase[idx] == ph]
+            if len(nxt):
+                self.load_deck(nxt, ph - 1)
+
+    def final_scores(self) -> np.ndarray:
+        t, rules = self.t, self.t.rules
+        score = self.hand @ t.card_crowns
+        score += np.einsum("gefp,ef->gp", self.ships, t.score_crowns)
+        score += np.einsum("gefp,ef->gp", self.right, t.right_crowns)
+        rows = np.arange(self.n)
+        for s in range(self.stack_level.shape[1]):
+            has = self.stack_level[:, s] > 0
+            np.add.at(score, (rows[has], self.stack_owner[has, s]),
+                      self.stack_level[has, s] * self.stack_crowns[has, s])
+        self.pizarro = np.zeros(self.n, dtype=np.int64)
+        for e in np.nonzero(t.draw_score)[0]:
+            owned = self.ships[:, e, F - 1, :] > 0
+            j = np.nonzero(owned.any(1))[0]
+            if len(j):
+                p = np.argmax(owned[j], axis=1)
+                got = self._pizarro(j, t.pizarro_stop[p])
+                score[j, p] += got
+                self.pizarro[j] = got
+        self.score = score
+        return score
+
+    def _pizarro(self, j: np.ndarray, stop: np.ndarray) -> np.ndarray:
+        rules, t = self.t.rules, self.t
+        deck = self.pile[j] + self.disc[j] if rules.pizarro_deck == "stock" else np.full((len(j), V), rules.sets)
+        gold = np.zeros(len(j), dtype=np.int64)
+        crowns = np.zeros(len(j), dtype=np.int64)
+        while True:
+            go = (gold < stop) & (deck.sum(1) > 0)
+            if not go.any():
+                break
+            r = np.nonzero(go)[0]
+            v = self._pick(deck[r], deck[r].sum(1), j[r])
+            deck[r, v] -= 1
+            gold[r] += v + 1
+            crowns[r] += t.card_crowns[v]
+        got = gold if rules.pizarro_scores == "gold" else crowns
+        return np.where(gold > rules.pizarro_limit, 0, got)
+
+    def shares(self) -> np.ndarray:
+        """Each player's share of the win: 1 for the sole leader, 1/k for k tied leaders."""
+        top = self.score == self.score.max(1, keepdims=True)
+        return top / top.sum(1, keepdims=True)
+
+
+# ----------------------------------------------------------------------------------------------
+# auctions in closed form
+
+
+def resolve(limits: np.ndarray, high: np.ndarray, holder: np.ndarray, start: np.ndarray):
+    """The end of an auction in which every player raises the high bid by 1 while it is below
+    his limit, and otherwise passes for good.  `start` acts next; `holder` (-1: none) holds
+    `high`.  Returns (winner or -1, price, bids made per player).
+
+    Levels: while the set S of players whose limit reaches the next bid has two or more
+    members, they raise in turn in seat order from `start`, so up to the lowest limit b in S
+    there are b - high bids and the holder of b is the member at rank (b - high - 1) mod |S|.
+    Then S shrinks; one member left outside the holder bids once more and wins."""
+    n, P = limits.shape
+    seats = np.arange(P)
+    winner, price, start = holder.copy(), high.copy(), start.copy()
+    bids = np.zeros((n, P), dtype=np.int64)
+    live = np.ones(n, dtype=bool)
+    while True:
+        k = price + 1
+        S = (limits >= k[:, None]) & live[:, None]
+        m = S.sum(1)
+        live &= (S & (seats[None, :] != winner[:, None])).any(1)
+        if not live.any():
+            break
+        single = live & (m == 1)
+        if single.any():
+            who = np.argmax(S, axis=1)
+            winner = np.where(single, who, winner)
+            price = np.where(single, k, price)
+            bids += single[:, None] & S
+            live &= ~single
+        multi = live & (m >= 2)
+        if not multi.any():
+            break
+        b = np.where(S, limits, BIG).min(1)
+        count = np.where(multi, b - price, 0)
+        before = seats[None, :] < start[:, None]  # seats that act after the wrap-around
+        below = np.cumsum(S, axis=1) - S  # members of S in lower seats
+        rank = below - (S & before).sum(1)[:, None] + m[:, None] * before  # rank among S in turn order
+        mm = np.maximum(m, 1)[:, None]
+        c = count[:, None]
+        new = np.argmax(S & (rank == (c - 1) % mm), axis=1)
+        bids += np.where(S & multi[:, None], c // mm + (rank < c % mm), 0)
+        winner = np.where(multi, new, winner)
+        price = np.where(multi, b, price)
+        start = np.where(multi, (new + 1) % P, start)
+    return winner, price, bids
+
+
+def greedy_payment(hand: np.ndarray, bid: np.ndarray, spare: np.ndarray) -> np.ndarray:
+    """policies.greedy_payment for a batch: hand [n,V], bid [n], spare [n] -> counts paid [n,V]."""
+    n = len(bid)
+    pay = np.zeros_like(hand)
+    rest = bid.copy()
+    for i in range(V - 1, -1, -1):
+        k = np.minimum(hand[:, i], rest // (i + 1))
+        pay[:, i] = k
+        rest -= k * (i + 1)
+    need = rest > 0
+    if need.any():
+        v = np.argmax(hand > pay, axis=1)
+        pay[np.nonzero(need)[0], v[need]] += 1
+    single_ok = (hand > 0) & (VAL[None, :] >= bid[:, None])
+    has_single = single_ok.any(1)
+    single = np.argmax(single_ok, axis=1)
+    use = has_single & (single + 1 <= pay @ VAL)
+    if use.any():
+        pay[use] = 0
+        pay[np.nonzero(use)[0], single[use]] = 1
+    whole = spare & (pay == hand).all(1)
+    if whole.any():
+        rows = np.nonzero(whole)[0]
+        pay[rows, np.argmax(pay[rows] > 0, axis=1)] -= 1
+    return pay
+
+
+def _first_held(counts: np.ndarray, order: np.ndarray) -> np.ndarray:
+    """The first value index in `order` each row holds."""
+    return order[np.argmax(counts[:, order] > 0, axis=1)]
+
+
+# ----------------------------------------------------------------------------------------------
+# full games, for balance runs
+
+
+def play_games(rules: RuleSet, policies: list[pol.Policy], n: int, rng: np.random.Generator,
+               batch: int = 8192) -> dict:
+    """Play n games from the set-up; per-seat accumulators that merge by addition."""
+    t = Tables(rules, policies)
+    P = t.players
+    out = {"n": 0, "wins": np.zeros(P), "crowns": np.zeros(P), "crowns_sq": np.zeros(P),
+           "auctions": 0, "auctions_sq": 0, "unsold": 0, "bids": np.zeros(P, dtype=np.int64),
+           "won": np.zeros(P, dtype=np.int64), "vetoes": np.zeros(P, dtype=np.int64),
+           "pizarro": 0, "pizarro_games": 0}
+    done = 0
+    while done < n:
+        size = min(batch, n - done)
+        g = Games.setup(t, size, rng).play()
+        score = g.score.astype(float)
+        out["n"] += size
+        out["wins"] += g.shares().sum(0)
+        out["crowns"] += score.sum(0)
+        out["crowns_sq"] += (score * score).sum(0)
+        out["auctions"] += int(g.auctions.sum())
+        out["auctions_sq"] += int((g.auctions * g.auctions).sum())
+        out["unsold"] += int(g.unsold.sum())
+        out["bids"] += g.bids.sum(0)
+        out["won"] += g.won.sum(0)
+        out["vetoes"] += g.vetoes_used.sum(0)
+        pz = np.zeros(size, dtype=bool)
+        for e in np.nonzero(t.draw_score)[0]:
+            pz |= g.ships[:, e, F - 1, :].sum(1) > 0
+        out["pizarro"] += int(g.pizarro[pz].sum())
+        out["pizarro_games"] += int(pz.sum())
+        done += size
+    return out
+
+
+class GamesTask:
+    """`task(n, rng) -> dict` for the runner: n full games under one rule set and seating."""
+
+    def __init__(self, rules: RuleSet, policies: list[pol.Policy]):
+        self.rules, self.policies = rules, list(policies)
+
+    def __call__(self, n: int, rng: np.random.Generator) -> dict:
+        return play_games(self.rules, self.policies, n, rng)

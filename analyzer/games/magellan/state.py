@@ -1,0 +1,627 @@
+"""Magellan positions from a scenario: a bid state, a Pizarro draw, or the set-up of a game.
+
+`position.auction` makes a bid state, `position.pizarro` a Pizarro draw; a position with
+neither (or none at all) is the set-up, for whole games.  Balance runs read `variants:`,
+`players:` and `policies:` at the top level (`parse_balance`).  Every check raises
+`ScenarioError(field, what is allowed)`; an impossible state (a ship on a field its phase
+has not reached, more cards than the deck holds, a standing bid its bidder cannot pay, ...)
+is one line naming the field.
+
+Players are seats 0..P-1 in clockwise order; gold cards are values 1-9; explorers are
+named as in rules.EXPLORERS (a few aliases work).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from analyzer.core import scenario as sc
+from analyzer.core.errors import ScenarioError
+from analyzer.games.magellan import policies as pol
+from analyzer.games.magellan.rules import (
+    ALIASES, EXPLORERS, PHASES, POWERS, ROW_KEYS, SETTINGS, SIDES, VALUES, RuleSet, rule_set,
+)
+
+POSITION_KEYS = {"phase", "auction", "hands", "ships", "gama_right", "magellan", "vetoes", "decks", "discard",
+                 "draw_pile", "policies", "pizarro"}
+AUCTION_KEYS = {"card", "high_bid", "high_bidder", "passed", "to_act", "opener", "bids"}
+PIZARRO_KEYS = {"drawn", "deck"}
+PHASE_NAMES = ("I", "II", "III")
+
+
+@dataclass(frozen=True)
+class Hand:
+    size: int
+    known: tuple[int, ...]  # counts per value (index v-1) of the cards known to be in it
+
+    @property
+    def full(self) -> bool:
+        return sum(self.known) == self.size
+
+    @property
+    def hidden(self) -> int:
+        return self.size - sum(self.known)
+
+
+@dataclass(frozen=True)
+class Stack:
+    """A Magellan stack: its owner, its level (the field its ship stands on, 1-3) and the gold
+    tucked under it (counts per value), or None where the cards are face down and unknown."""
+
+    owner: int
+    level: int
+    tucked: tuple[int, ...] | None
+
+
+@dataclass(frozen=True)
+class BidState:
+    rules: RuleSet
+    players: int
+    phase: int
+    card: int
+    high: int
+    holder: int | None
+    passed: frozenset[int]
+    to_act: int
+    opener: int
+    bids: tuple[tuple[int, int], ...]  # (player, highest bid made in this auction)
+    hands: tuple[Hand, ...]
+    ships: tuple[tuple[tuple[int, ...], ...], ...]  # [explorer][field] -> owners (left halves)
+    right: tuple[tuple[tuple[int, ...], ...], ...]  # draw_or_crowns right halves
+    stacks: tuple[Stack, ...]
+    vetoes: tuple[int, ...]
+    deck: tuple[int, ...]  # explorer cards left in this phase's deck, per explorer (the card up excluded)
+    discard: tuple[int, ...]  # counts per value
+    policies: tuple[pol.Policy, ...]
+
+    @property
+    def field(self) -> int:
+        return self.phase - 1
+
+    def ships_on(self, e: int, f: int, p: int) -> int:
+        return self.ships[e][f].count(p) + self.right[e][f].count(p)
+
+    def eligible(self, p: int, e: int | None = None) -> bool:
+        e = self.card if e is None else e
+        if self.phase == 1:
+            return sum(self.ships_on(x, f, p) for x in range(len(EXPLORERS)) for f in range(PHASES)) < self.rules.ships
+        return self.ships_on(e, self.phase - 2, p) > 0
+
+    def pool(self) -> tuple[int, ...]:
+        """Gold cards whose place is unknown (counts per value): hidden cards in hands,
+        face-down tucked cards, and the draw pile."""
+        known = Counter()
+        for h in self.hands:
+            known.update(dict(enumerate(h.known)))
+        known.update(dict(enumerate(self.discard)))
+        for s in self.stacks:
+            if s.tucked is not None:
+                known.update(dict(enumerate(s.tucked)))
+        return tuple(self.rules.sets - known[i] for i in range(9))
+
+    @property
+    def hidden_tucks(self) -> int:
+        return sum(s.level for s in self.stacks if s.tucked is None)
+
+    @property
+    def draw_pile(self) -> int:
+        return sum(self.pool()) - sum(h.hidden for h in self.hands) - self.hidden_tucks
+
+    def spare_needed(self) -> bool:
+        return self.rules.power(self.card) in ("tuck_hand", "lose_card")
+
+    def raises(self) -> list[int]:
+        """Every bid the player to act can make and pay: no change is given, so any amount from
+        the high bid + 1 up to his hand's gold (less his smallest card where one must be kept)."""
+        hand = self.hands[self.to_act].known
+        return list(range(self.high + 1, cap(hand, self.spare_needed()) + 1))
+
+
+@dataclass(frozen=True)
+class PizarroState:
+    rules: RuleSet
+    drawn: tuple[int, ...]  # counts per value
+    deck: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Setup:
+    rules: RuleSet
+    players: int
+    policies: tuple[pol.Policy, ...]
+
+
+@dataclass(frozen=True)
+class Balance:
+    """What a balance run compares: rule sets (variants) x player counts, with per-seat policies."""
+
+    variants: dict[str, RuleSet]
+    players: tuple[int, ...]
+    policies: dict[int, tuple[pol.Policy, ...]]  # per player count
+
+
+def cap(hand: tuple[int, ...] | list[int], spare: bool) -> int:
+    total = sum(v * c for v, c in zip(VALUES, hand))
+    if spare and total:
+        total -= next(v for v in VALUES if hand[v - 1])
+    return total
+
+
+# ----------------------------------------------------------------------------------------------
+# rules
+
+
+def parse_rules(value) -> RuleSet:
+    block = sc.mapping(value, "rules", {"side", "sides", "board", *SETTINGS})
+    side = sc.choice(block.get("side", "A"), "rules.side", SIDES)
+    sides = {explorer(k, "rules.sides"): sc.choice(v, f"rules.sides.{k}", SIDES)
+             for k, v in sc.mapping(block.get("sides"), "rules.sides").items()}
+    chosen = {e: sides.get(e, side) for e in EXPLORERS}
+    board = {}
+    for key, row in sc.mapping(block.get("board"), "rules.board").items():
+        e = explorer(key, "rules.board")
+        board[e] = _row(row, f"rules.board.{e}", chosen[e])
+    settings = {k: _setting(block[k], f"rules.{k}", *SETTINGS[k]) for k in SETTINGS if k in block}
+    if "card_crowns" in settings:
+        settings["card_crowns_supplied"] = True
+    rules = rule_set(side, sides, board, **settings)
+    for power in ("tuck_hand", "tuck_payment", "draw_score", "draw_or_crowns"):
+        if len(rules.explorers_with(power)) > 1:
+            raise ScenarioError("rules.board", f"power {power} on more than one explorer; the engine allows one")
+    if rules.explorers_with("tuck_hand") and rules.explorers_with("tuck_payment"):
+        raise ScenarioError("rules.board", "tuck_hand and tuck_payment on two explorers; one Magellan only")
+    for e in rules.explorers_with("draw_or_crowns"):
+        if rules.row(e).right_crowns is None:
+            raise ScenarioError(f"rules.board.{EXPLORERS[e]}.right_crowns",
+                                "missing; the draw_or_crowns power needs the crowns of the right halves")
+    return rules
+
+
+def _row(value, field: str, side: str) -> dict:
+    row = sc.mapping(value, field, ROW_KEYS)
+    out = {}
+    for key in ("crowns", "right_crowns", "bags"):
+        if key in row:
+            high = 9 if key == "bags" else 99
+            items = sc.sequence(row[key], f"{field}.{key}")
+            if len(items) != PHASES:
+                raise ScenarioError(f"{field}.{key}", f"needs {PHASES} whole numbers, one per field")
+            out[key] = tuple(sc.integer(x, f"{field}.{key}[{i}]", 0, high) for i, x in enumerate(items))
+    if "power" in row:
+        out["power"] = None if row["power"] in (None, "none") else sc.choice(row["power"], f"{field}.power", POWERS)
+    return out
+
+
+def _setting(value, field: str, kind: str, arg, low, high):
+    if kind == "int":
+        return sc.integer(value, field, low, high)
+    if kind == "choice":
+        return sc.choice(value, field, arg)
+    items = sc.sequence(value, field)
+    if kind == "tuple":
+        if len(items) != arg:
+            raise ScenarioError(field, f"needs {arg} whole numbers")
+        return tuple(sc.integer(x, f"{field}[{i}]", low, high) for i, x in enumerate(items))
+    phases = tuple(sorted({sc.integer(x, field, low, high) for x in items}))  # phases
+    return phases
+
+
+def explorer(value, field: str) -> str:
+    name = value.strip().lower() if isinstance(value, str) else value
+    name = ALIASES.get(name, name)
+    if name not in EXPLORERS:
+        raise ScenarioError(field, f"unknown explorer {value!r}; allowed: {', '.join(EXPLORERS)}")
+    return name
+
+
+def _players(data: dict, rules: RuleSet) -> int:
+    return sc.integer(data.get("players", 4), "players", rules.min_players, rules.max_players)
+
+
+def _player(value, field: str, players: int) -> int:
+    return sc.integer(value, field, 0, players - 1)
+
+
+# ----------------------------------------------------------------------------------------------
+# policies
+
+
+def parse_policies(value, field: str, players: int) -> tuple[pol.Policy, ...]:
+    """A preset name for everyone, a list per seat, or a mapping seat -> policy (others: value).
+    A policy is a preset name or a mapping {name: preset, <parameter>: value}."""
+    if value is None:
+        return (pol.PRESETS["value"],) * players
+    if isinstance(value, (str, dict)) and not (isinstance(value, dict) and _seat_keys(value)):
+        return (_policy(value, field),) * players
+    if isinstance(value, dict):
+        out = [pol.PRESETS["value"]] * players
+        for key, item in value.items():
+            p = _player(key, field, players)
+            out[p] = _policy(item, f"{field}.{p}")
+        return tuple(out)
+    items = sc.sequence(value, field)
+    if len(items) < players:
+        raise ScenarioError(field, f"needs a policy for each of the {players} seats, got {len(items)}")
+    return tuple(_policy(item, f"{field}[{i}]") for i, item in enumerate(items[:players]))
+
+
+def _seat_keys(block: dict) -> bool:
+    return all(isinstance(k, int) or (isinstance(k, str) and k.strip().isdigit()) for k in block)
+
+
+def _policy(value, field: str) -> pol.Policy:
+    if isinstance(value, str):
+        return pol.PRESETS[sc.choice(value.strip().lower(), field, pol.PRESETS)]
+    block = sc.mapping(value, field, {"name", *pol.PARAMS})
+    name = sc.choice(block.get("name", "value"), f"{field}.name", pol.PRESETS)
+    params = {}
+    for key, raw in block.items():
+        if key == "name":
+            continue
+        where = f"{field}.{key}"
+        if key == "rate":
+            items = sc.sequence(raw, where)
+            if len(items) != PHASES:
+                raise ScenarioError(where, "needs 3 numbers: gold per crown in phases I, II, III")
+            params[key] = tuple(_number(x, where, 0, 100) for x in items)
+        elif key == "passive":
+            if not isinstance(raw, bool):
+                raise ScenarioError(where, "must be true or false")
+            params[key] = raw
+        elif key == "pizarro_stop":
+            params[key] = None if raw is None else sc.integer(raw, where, 1, 200)
+        else:
+            params[key] = _number(raw, where, -100, 100)
+    return pol.preset(name, **params)
+
+
+def _number(value, field: str, low: float, high: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+        raise ScenarioError(field, f"must be a number from {low:g} to {high:g}")
+    return float(value)
+
+
+# ----------------------------------------------------------------------------------------------
+# positions
+
+
+def parse_position(data: dict):
+    """The scenario dict -> BidState, PizarroState or Setup."""
+    rules = parse_rules(data.get("rules"))
+    block = sc.mapping(data.get("position"), "position", POSITION_KEYS)
+    if "pizarro" in block:
+        extra = set(block) - {"pizarro"}
+        if extra:
+            raise ScenarioError(f"position.{sorted(extra)[0]}", "a Pizarro draw takes only position.pizarro")
+        return _parse_pizarro(block["pizarro"], rules)
+    players = _players(data, rules)
+    policies = parse_policies(block.get("policies"), "position.policies", players)
+    if "auction" not in block:
+        extra = set(block) - {"policies"}
+        if extra:
+            key = sorted(extra)[0]
+            raise ScenarioError(f"position.{key}", "needs position.auction: a position without one is the set-up")
+        return Setup(rules, players, policies)
+    return _parse_bid_state(block, rules, players, policies)
+
+
+def _values(value, field: str) -> tuple[int, ...]:
+    """A list of gold values, or a mapping value -> count, as counts per value."""
+    counts = [0] * 9
+    if isinstance(value, dict):
+        for key, n in value.items():
+            v = sc.integer(key, field, 1, 9)
+            counts[v - 1] += sc.integer(n, f"{field}.{v}", 0, 63)
+    else:
+        for x in sc.sequence(value, field):
+            counts[sc.integer(x, field, 1, 9) - 1] += 1
+    return tuple(counts)
+
+
+def _parse_pizarro(value, rules: RuleSet) -> PizarroState:
+    block = sc.mapping(value, "position.pizarro", PIZARRO_KEYS)
+    drawn = _values(block.get("drawn"), "position.pizarro.drawn")
+    if block.get("deck") in (None, "full"):
+        deck = tuple(rules.sets - d for d in drawn)
+        field = "position.pizarro.drawn"
+    else:
+        deck = _values(block["deck"], "position.pizarro.deck")
+        field = "position.pizarro.deck"
+    for i in range(9):
+        if drawn[i] + deck[i] > rules.sets:
+            raise ScenarioError(field, f"{drawn[i] + deck[i]} cards of value {i + 1} drawn and in the deck; "
+                                       f"there are {rules.sets}")
+    return PizarroState(rules, drawn, deck)
+
+
+def _parse_bid_state(block: dict, rules: RuleSet, players: int, policies) -> BidState:
+    if "phase" not in block:
+        raise ScenarioError("position.phase", "missing; 1, 2 or 3")
+    phase = sc.integer(block["phase"], "position.phase", 1, PHASES)
+    auction = sc.mapping(block["auction"], "position.auction", AUCTION_KEYS)
+    for key in ("card", "to_act"):
+        if key not in auction:
+            raise ScenarioError(f"position.auction.{key}", "missing")
+    card = EXPLORERS.index(explorer(auction["card"], "position.auction.card"))
+    ships = _parse_ships(block.get("ships"), "position.ships", players, phase)
+    right = _parse_ships(block.get("gama_right"), "position.gama_right", players, phase, key_is_explorer=False,
+                         rules=rules)
+    _check_ships(ships, right, rules, players, phase)
+    stacks = _parse_stacks(block.get("magellan"), ships, rules, players)
+    hands = _parse_hands(block.get("hands"), players)
+    discard = _values(block.get("discard"), "position.discard")
+    deck = _parse_deck(block.get("decks"), ships, right, rules, phase, card)
+    vetoes = _parse_vetoes(block.get("vetoes"), ships, rules, players, phase)
+
+    to_act = _player(auction["to_act"], "position.auction.to_act", players)
+    holder = auction.get("high_bidder")
+    holder = None if holder is None else _player(holder, "position.auction.high_bidder", players)
+    high = sc.integer(auction.get("high_bid", 0), "position.auction.high_bid", 0, 999)
+    if (holder is None) != (high == 0):
+        raise ScenarioError("position.auction.high_bid" if holder is not None else "position.auction.high_bidder",
+                            "a standing bid needs both high_bid (1 or more) and high_bidder")
+    passed = frozenset(_player(p, "position.auction.passed", players)
+                       for p in sc.sequence(auction.get("passed"), "position.auction.passed"))
+    bids = {}
+    for key, amount in sc.mapping(auction.get("bids"), "position.auction.bids").items():
+        p = _player(key, "position.auction.bids", players)
+        bids[p] = sc.integer(amount, f"position.auction.bids.{p}", 1, 999)
+    if holder is not None:
+        bids[holder] = high
+    state = BidState(rules, players, phase, card, high, holder, passed, to_act, 0, tuple(sorted(bids.items())),
+                     hands, ships, right, stacks, vetoes, deck, discard, policies)
+    opener = auction.get("opener")
+    opener = _infer_opener(state) if opener is None else _player(opener, "position.auction.opener", players)
+    state = BidState(**{**state.__dict__, "opener": opener})
+    _check_cards(state, block.get("draw_pile"))
+    _check_auction(state)
+    return state
+
+
+def _parse_ships(value, field: str, players: int, phase: int, key_is_explorer: bool = True, rules=None):
+    empty = tuple(tuple(() for _ in range(PHASES)) for _ in EXPLORERS)
+    if value is None:
+        return empty
+    if key_is_explorer:
+        rows = {EXPLORERS.index(explorer(k, field)): v for k, v in sc.mapping(value, field).items()}
+    else:  # gama_right: the rows of the explorer with the draw_or_crowns power
+        halves = rules.explorers_with("draw_or_crowns")
+        if not halves:
+            raise ScenarioError(field, "no explorer on this board has left and right halves (draw_or_crowns)")
+        rows = {halves[0]: value}
+    out = [list(r) for r in empty]
+    for e, fields_ in rows.items():
+        where = f"{field}.{EXPLORERS[e]}" if key_is_explorer else field
+        items = sc.sequence(fields_, where)
+        if len(items) > PHASES:
+            raise ScenarioError(where, f"at most {PHASES} fields")
+        for f, owners in enumerate(items):
+            owners = tuple(_player(p, f"{where}[{f}]", players) for p in sc.sequence(owners, f"{where}[{f}]"))
+            if owners and f + 1 > phase:
+                raise ScenarioError(f"{where}[{f}]", f"a ship on field {f + 1} (phase {PHASE_NAMES[f]}) in phase "
+                                                     f"{PHASE_NAMES[phase - 1]}: no ship can have got there yet")
+            out[e][f] = owners
+    return tuple(tuple(r) for r in out)
+
+
+def _check_ships(ships, right, rules: RuleSet, players: int, phase: int) -> None:
+    per_player = Counter()
+    for e, name in enumerate(EXPLORERS):
+        on = [len(ships[e][f]) + len(right[e][f]) for f in range(PHASES)]
+        for f in range(PHASES):
+            reached = sum(on[f:])  # every ship on field f or beyond passed through field f
+            if reached > rules.cards_per_phase[f]:
+                raise ScenarioError(f"position.ships.{name}",
+                                    f"{reached} ships on field {f + 1} or beyond; {name} has only "
+                                    f"{rules.cards_per_phase[f]} phase-{PHASE_NAMES[f]} card(s) to bring them there")
+        for f in range(PHASES):
+            per_player.update(ships[e][f] + right[e][f])
+    for p, n in per_player.items():
+        if n > rules.ships:
+            raise ScenarioError("position.ships", f"player {p} has {n} ships on the board; each player has {rules.ships}")
+
+
+def _parse_stacks(value, ships, rules: RuleSet, players: int) -> tuple[Stack, ...]:
+    tuckers = rules.explorers_with("tuck_hand") + rules.explorers_with("tuck_payment")
+    on_board = Counter()
+    for e in tuckers:
+        for f in range(PHASES):
+            on_board.update((p, f + 1) for p in ships[e][f])
+    if value is None:  # face down and unknown
+        return tuple(Stack(p, level, None) for (p, level), n in sorted(on_board.items()) for _ in range(n))
+    if not tuckers:
+        raise ScenarioError("position.magellan", "no explorer on this board tucks gold (tuck_hand / tuck_payment)")
+    stacks, given = [], Counter()
+    for i, entry in enumerate(sc.sequence(value, "position.magellan")):
+        field = f"position.magellan[{i}]"
+        entry = sc.mapping(entry, field, {"owner", "tucked"})
+        if "owner" not in entry or "tucked" not in entry:
+            raise ScenarioError(field, "needs owner and tucked (the gold values, or how many lie face down)")
+        owner = _player(entry["owner"], f"{field}.owner", players)
+        if isinstance(entry["tucked"], int) and not isinstance(entry["tucked"], bool):
+            level, tucked = sc.integer(entry["tucked"], f"{field}.tucked", 1, PHASES), None
+        else:
+            tucked = _values(entry["tucked"], f"{field}.tucked")
+            level = sum(tucked)
+            if not 1 <= level <= PHASES:
+                raise ScenarioError(f"{field}.tucked", f"a stack has 1 to {PHASES} tucked cards, one per Magellan card")
+        given[(owner, level)] += 1
+        stacks.append(Stack(owner, level, tucked))
+    if given != on_board:
+        raise ScenarioError("position.magellan", "the stacks must match the ships on Magellan's fields: one stack "
+                                                 "per ship, as many tucked cards as the field's number")
+    return tuple(stacks)
+
+
+def _parse_hands(value, players: int) -> tuple[Hand, ...]:
+    block = sc.mapping(value, "position.hands")
+    hands = []
+    for p in range(players):
+        key = next((k for k in block if str(k).strip() == str(p)), None)
+        field = f"position.hands.{p}"
+        if key is None:
+            raise ScenarioError(field, "missing; give the cards (a list), or {size: n, known: [...]}, or the count")
+        item = block[key]
+        if isinstance(item, dict):
+            item = sc.mapping(item, field, {"size", "known"})
+            known = _values(item.get("known"), f"{field}.known")
+            size = sc.integer(item.get("size", sum(known)), f"{field}.size", 0, 63)
+            if sum(known) > size:
+                raise ScenarioError(f"{field}.known", f"{sum(known)} known cards in a hand of {size}")
+        elif isinstance(item, int) and not isinstance(item, bool):
+            size, known = sc.integer(item, field, 0, 63), (0,) * 9
+        else:
+            known = _values(item, field)
+            size = sum(known)
+        hands.append(Hand(size, known))
+    for key in block:
+        if not (str(key).strip().isdigit() and int(str(key).strip()) < players):
+            raise ScenarioError(f"position.hands.{key}", f"unknown player; players are 0 to {players - 1}")
+    return tuple(hands)
+
+
+def _parse_deck(value, ships, right, rules: RuleSet, phase: int, card: int) -> tuple[int, ...]:
+    f = phase - 1
+    reached = [len(ships[e][f]) + len(right[e][f]) + sum(len(ships[e][g]) + len(right[e][g])
+                                                         for g in range(f + 1, PHASES)) for e in range(len(EXPLORERS))]
+    used = [reached[e] + (e == card) for e in range(len(EXPLORERS))]
+    limit = rules.cards_per_phase[f]
+    for e, name in enumerate(EXPLORERS):
+        if used[e] > limit:
+            raise ScenarioError("position.auction.card" if e == card else f"position.ships.{name}",
+                                f"{reached[e]} ships on {name}'s field {phase}" + (" and its card up" if e == card else "")
+                                + f": more than the {limit} phase-{PHASE_NAMES[f]} {name} card(s)")
+    deck = [limit - u for u in used]
+    for key, n in sc.mapping(value, "position.decks").items():
+        e = EXPLORERS.index(explorer(key, "position.decks"))
+        field = f"position.decks.{EXPLORERS[e]}"
+        n = sc.integer(n, field, 0, limit)
+        if n > deck[e]:
+            raise ScenarioError(field, f"{n} {EXPLORERS[e]} cards left, but {used[e]} of its {limit} phase-"
+                                       f"{PHASE_NAMES[f]} cards are on the board or up for auction")
+        deck[e] = n
+    return tuple(deck)
+
+
+def _parse_vetoes(value, ships, rules: RuleSet, players: int, phase: int) -> tuple[int, ...]:
+    vetoes = [0] * players
+    for key, n in sc.mapping(value, "position.vetoes").items():
+        p = _player(key, "position.vetoes", players)
+        earned = 0
+        if phase in rules.veto_phases:
+            earned = sum(ships[e][phase - 1].count(p) + sum(ships[e][g].count(p) for g in range(phase, PHASES))
+                         for e in rules.explorers_with("veto"))
+        vetoes[p] = sc.integer(n, f"position.vetoes.{p}", 0, earned)
+    return tuple(vetoes)
+
+
+def _infer_opener(state: BidState) -> int:
+    """Walk back from the player to act over those who passed (or hold the bid)."""
+    p = state.to_act
+    for _ in range(state.players - 1):
+        before = (p - 1) % state.players
+        if before in state.passed or before == state.holder or not state.eligible(before):
+            p = before
+        else:
+            break
+    return p
+
+
+def _check_cards(state: BidState, draw_pile) -> None:
+    rules = state.rules
+    seen = Counter()
+    places = [(f"position.hands.{p}", h.known) for p, h in enumerate(state.hands)]
+    places.append(("position.discard", state.discard))
+    places += [(f"position.magellan[{i}].tucked", s.tucked) for i, s in enumerate(state.stacks) if s.tucked]
+    for field, counts in places:
+        for i, n in enumerate(counts):
+            seen[i] += n
+            if seen[i] > rules.sets:
+                raise ScenarioError(field, f"{seen[i]} cards of value {i + 1} in hands, discard and under Magellan; "
+                                           f"the deck has {rules.sets}")
+    held = sum(h.size for h in state.hands) + sum(state.discard) + sum(s.level for s in state.stacks)
+    if held > rules.deck_size:
+        raise ScenarioError("position.hands", f"{held} gold cards in hands, discard and under Magellan; the deck "
+                                              f"holds {rules.deck_size}")
+    if draw_pile is not None:
+        n = sc.integer(draw_pile, "position.draw_pile", 0, rules.deck_size)
+        if n != state.draw_pile:
+            raise ScenarioError("position.draw_pile", f"got {n}; the {rules.deck_size} cards less those in hands, "
+                                                      f"discard and under Magellan leave {state.draw_pile}")
+
+
+def _check_auction(state: BidState) -> None:
+    name = EXPLORERS[state.card]
+    phase = PHASE_NAMES[state.phase - 1]
+    if state.to_act in state.passed:
+        raise ScenarioError("position.auction.to_act", f"player {state.to_act} has passed; a player who passes is out")
+    if state.to_act == state.holder:
+        raise ScenarioError("position.auction.to_act", f"player {state.to_act} holds the high bid; the turn passes on")
+    for p, field in ((state.to_act, "position.auction.to_act"), (state.holder, "position.auction.high_bidder"),
+                     *((q, f"position.auction.bids.{q}") for q, _ in state.bids)):
+        if p is None or state.eligible(p):
+            continue
+        if state.phase == 1:
+            raise ScenarioError(field, f"player {p} has no ship left to place")
+        raise ScenarioError(field, f"player {p} has no ship on {name}'s field {state.phase - 1}; in phase {phase} "
+                                   f"only players with one may bid")
+    if state.holder in state.passed:
+        raise ScenarioError("position.auction.passed", f"player {state.holder} holds the high bid; he has not passed")
+    spare = state.spare_needed()
+    pool = state.pool()
+    best_pool = [v for v in range(9, 0, -1) for _ in range(pool[v - 1])]
+    for p, amount in state.bids:
+        hand = state.hands[p]
+        if amount > state.high:
+            raise ScenarioError(f"position.auction.bids.{p}", f"{amount} is above the high bid {state.high}")
+        most = list(hand.known)
+        for v in best_pool[: hand.hidden]:
+            most[v - 1] += 1
+        if cap(most, spare) < amount:
+            field = "position.auction.high_bid" if p == state.holder else f"position.auction.bids.{p}"
+            raise ScenarioError(field, f"player {p}'s hand cannot pay {amount} (at most {cap(most, spare)} gold"
+                                       + (", keeping one card" if spare else "") + "); a bid must be payable")
+    me = state.hands[state.to_act]
+    if not me.full:
+        raise ScenarioError(f"position.hands.{state.to_act}", "the player to act must list every card in hand")
+    # the players between the last to act and the player to act have passed
+    last = state.holder if state.holder is not None else (state.opener - 1) % state.players
+    p = (last + 1) % state.players
+    while p != state.to_act:
+        if p not in state.passed and state.eligible(p) and p != state.holder:
+            raise ScenarioError("position.auction.to_act", f"player {p} bids before player {state.to_act} "
+                                                           "(clockwise); list player {p} in passed".replace("{p}", str(p)))
+        p = (p + 1) % state.players
+
+
+# ----------------------------------------------------------------------------------------------
+# balance runs
+
+
+def parse_balance(data: dict) -> Balance:
+    """`variants:` (name -> rules mapping, default: the scenario's `rules:` as one variant),
+    `players:` (a count or a list of counts) and `policies:` (as position.policies; default value)."""
+    variants_block = data.get("variants")
+    if variants_block is None:
+        variants = {"rules": parse_rules(data.get("rules"))}
+    else:
+        block = sc.mapping(variants_block, "variants")
+        if not block:
+            raise ScenarioError("variants", "is empty; name at least one rule set")
+        base = sc.mapping(data.get("rules"), "rules")
+        variants = {}
+        for name, rules in block.items():
+            merged = {**base, **sc.mapping(rules, f"variants.{name}")}
+            try:
+                variants[str(name)] = parse_rules(merged)
+            except ScenarioError as exc:
+                raise ScenarioError(exc.field.replace("rules", f"variants.{name}", 1), exc.problem) from None
+    raw = data.get("players", 4)
+    counts = sc.sequence(raw, "players") if isinstance(raw, list) else [raw]
+    lowest = max(r.min_players for r in variants.values())
+    highest = min(r.max_players for r in variants.values())
+    players = tuple(sorted({sc.integer(n, "players", lowest, highest) for n in counts}))
+    if not players:
+        raise ScenarioError("players", "is empty; give a count or a list of counts")
+    policies = {n: parse_policies(data.get("policies"), "policies", n) for n in players}
+    return Balance(variants, players, policies)

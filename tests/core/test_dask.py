@@ -1,0 +1,184 @@
+"""The Dask backend on LocalClusters over loopback: the same tables as a local run, one scatter, lost workers."""
+import json
+import os
+import signal
+import subprocess
+import sys
+from functools import partial
+from pathlib import Path
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from analyzer.cli import app
+from analyzer.core import backends, runner, stats
+from analyzer.games.camelup import sim
+from tests.core.test_runner import coin_task
+from tests.games.camelup.helpers import B, G, O, W, Y, position
+
+distributed = pytest.importorskip("distributed")
+
+ROOT = Path(__file__).resolve().parents[2]
+MID_LEG = ROOT / "scenarios" / "camelup" / "mid-leg.yaml"
+CHUNK = runner.CHUNK
+LOOPBACK = dict(n_workers=2, threads_per_worker=1, protocol="tcp://", host="127.0.0.1", dashboard_address=":0")
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    with distributed.LocalCluster(processes=False, **LOOPBACK) as c:
+        yield c
+
+
+def settings(**kw):
+    kw.setdefault("seed", 31)
+    return runner.RunSettings(progress=False, **kw)
+
+
+def on(cluster, **kw):
+    return settings(backend="dask", scheduler=cluster.scheduler_address, **kw)
+
+
+def same(a, b):
+    assert a.keys() == b.keys()
+    for key in a:
+        assert np.array_equal(a[key], b[key]), key
+
+
+def test_dask_gives_the_local_tables(cluster):
+    plan = dict(rollouts=5 * CHUNK + 17)
+    same(runner.run(coin_task, on(cluster, **plan)), runner.run(coin_task, settings(jobs=1, **plan)))
+    task = partial(sim.race_counts, position({1: [B, G], 2: [O], 3: [Y, W]}))
+    plan = dict(rollouts=3 * CHUNK + 5)
+    same(runner.run(task, on(cluster, **plan)), runner.run(task, settings(jobs=1, **plan)))
+
+
+def test_a_precision_run_on_dask_stops_where_the_local_one_does(cluster):
+    def halfwidths(merged):
+        return stats.wilson_halfwidth([merged["heads"]], merged["n"])
+
+    there = runner.run(coin_task, on(cluster, precision=0.0015), halfwidths=halfwidths)
+    here = runner.run(coin_task, settings(jobs=1, precision=0.0015), halfwidths=halfwidths)
+    assert there.stopped_by == here.stopped_by == "precision" and there.rollouts == here.rollouts == 6 * CHUNK
+    same(there, here)
+
+
+PICKLED = {"count": 0}
+
+
+def _rebuild(p):
+    return CountedTask(p)
+
+
+class CountedTask:
+    """A coin task that counts how often it is pickled (sent) by this process."""
+
+    def __init__(self, p):
+        self.p = p
+
+    def __reduce__(self):
+        PICKLED["count"] += 1
+        return _rebuild, (self.p,)
+
+    def __call__(self, n, rng):
+        return {"n": n, "heads": int((rng.random(n) < self.p).sum())}
+
+
+def test_the_task_is_sent_once_not_per_chunk(cluster, monkeypatch):
+    scatters, first_args = [], []
+    scatter, submit = distributed.Client.scatter, distributed.Client.submit
+
+    def spy_scatter(self, data, *args, **kwargs):
+        scatters.append((data, kwargs.get("broadcast")))
+        return scatter(self, data, *args, **kwargs)
+
+    def spy_submit(self, func, *args, **kwargs):
+        for _, task_args, _ in kwargs.get("tasks", ()):
+            first_args.append(task_args[0])
+        return submit(self, func, *args, **kwargs)
+
+    monkeypatch.setattr(distributed.Client, "scatter", spy_scatter)
+    monkeypatch.setattr(distributed.Client, "submit", spy_submit)
+    PICKLED["count"] = 0
+    task = CountedTask(0.3)
+    result = runner.run(task, on(cluster, rollouts=24 * CHUNK))
+    assert result["n"] == 24 * CHUNK
+    assert len(scatters) == 1 and scatters[0][0] == [task] and scatters[0][1] is True  # once, to every worker
+    assert len(first_args) == 24 and all(isinstance(a, distributed.Future) for a in first_args)  # chunks: a reference
+    assert PICKLED["count"] < 12  # a copy per worker (and Dask's hash of it), not one per chunk
+
+
+def test_a_dask_checkpoint_resumes_locally(cluster, tmp_path):
+    path = tmp_path / "dask.ck"
+    plan = dict(rollouts=4 * CHUNK, identity={"command": "coins", "scenario": "x"})
+    first = runner.run(coin_task, on(cluster, checkpoint=path, **plan))
+    same(runner.run(coin_task, settings(jobs=1, resume=path, **plan)), first)
+
+
+def invoke(*args, env=None):
+    return CliRunner().invoke(app, [str(a) for a in args], env=env)
+
+
+def one_line_error(result, *words):
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    for word in words:
+        assert word in lines[0], lines[0]
+
+
+def test_cli_on_dask_prints_the_local_table(cluster):
+    args = ["odds", MID_LEG, "-n", 2 * CHUNK + 3, "--seed", 8, "--no-progress", "-f", "json"]
+    local = invoke(*args, "--jobs", "1")
+    there = invoke(*args, "--backend", "dask", "--scheduler", cluster.scheduler_address)
+    from_env = invoke(*args, env={"ANALYZER_BACKEND": "dask", "ANALYZER_SCHEDULER": cluster.scheduler_address})
+    assert local.exit_code == there.exit_code == from_env.exit_code == 0, there.output + from_env.output
+    assert json.loads(there.stdout) == json.loads(local.stdout) == json.loads(from_env.stdout)
+
+
+def test_a_missing_scheduler_is_a_one_line_error():
+    one_line_error(invoke("odds", MID_LEG, "--backend", "dask", env={"ANALYZER_SCHEDULER": ""}),
+                   "--scheduler", "ANALYZER_SCHEDULER")
+    one_line_error(invoke("odds", MID_LEG, "--backend", "dask", "--scheduler", "not an address"), "--scheduler")
+
+
+def test_an_unreachable_scheduler_is_a_one_line_error(monkeypatch):
+    monkeypatch.setattr(backends, "CONNECT_TIMEOUT", 1.0)
+    result = invoke("ev", MID_LEG, "-n", 1000, "--no-progress", "--backend", "dask", "--scheduler", "tcp://127.0.0.1:9")
+    one_line_error(result, "cannot reach", "tcp://127.0.0.1:9")
+
+
+class KillOnce:
+    """coin_task that, the first time it runs in a Dask worker process, kills that process (SIGKILL) mid-chunk."""
+
+    def __init__(self, flag):
+        self.flag = str(flag)
+
+    def __call__(self, n, rng):
+        heads = coin_task(n, rng)
+        try:
+            distributed.get_worker()
+        except ValueError:
+            return heads  # not in a worker: the local run
+        try:
+            os.close(os.open(self.flag, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+        except FileExistsError:
+            return heads
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
+def test_a_worker_that_dies_costs_only_its_chunk(tmp_path):
+    flag = tmp_path / "killed"
+    plan = dict(rollouts=8 * CHUNK + 1)
+    with distributed.LocalCluster(processes=True, **LOOPBACK) as procs:
+        result = runner.run(KillOnce(flag), on(procs, **plan))
+    assert flag.exists()  # a worker did die mid-run
+    same(result, runner.run(coin_task, settings(jobs=1, **plan)))
+
+
+def test_help_does_not_import_dask_or_joblib():
+    code = ("import sys\nfrom analyzer.cli import app\ntry:\n    app(['odds', '--help'])\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in ('dask', 'distributed', 'joblib') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "[]"
