@@ -21,7 +21,7 @@ test: setup
 	$(BIN)/python -m pytest
 
 bench: setup
-	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	$(BIN)/python -m pip install --quiet -e '.[test,bench,dask]'
 	$(BIN)/analyzer bench --json reports/bench/bench.json
 
 clean:

@@ -274,15 +274,44 @@ flag_text = st.one_of(
     st.lists(st.sampled_from(list("0123456789:bgoywrx +-@,²٣") + ["1:b", "3:gy", " ", "16:w", "17:o", "2:bb"]),
              max_size=8).map("".join),
 )
-OPTIONAL_FLAGS = ["--dice", "--desert", "--tiles", "--held", "--money", "--placed", "--players", "--me",
-                  "--winner-cards", "--loser-cards"]
+letters = st.text(alphabet="bgoyw", max_size=5)
+
+
+def _track_flag(placed) -> str:
+    stacks: dict[int, str] = {}
+    for space, camel in placed:
+        stacks[space] = stacks.get(space, "") + camel
+    return " ".join(f"{space}:{camels}" for space, camels in stacks.items())
+
+
+tracks = st.lists(st.tuples(st.integers(1, 16), st.sampled_from("bgoyw")), min_size=1, max_size=5,
+                  unique_by=lambda t: t[1]).map(_track_flag)
+small = st.integers(-1, 9).map(str)
+QUICK_FLAGS = {  # plausible values, often right, sometimes not
+    "--dice": letters,
+    "--desert": st.lists(st.tuples(st.integers(0, 17), st.sampled_from("+-"), st.sampled_from(["", "@0", "@1", "@3", "@9"])),
+                         max_size=3).map(lambda ts: " ".join(f"{s}{side}{owner}" for s, side, owner in ts)),
+    "--tiles": st.lists(st.tuples(st.sampled_from("bgoyw"), st.sampled_from(["", "2", "3,2", "5,3,2", "4"])),
+                        max_size=2).map(lambda ts: " ".join(f"{c}:{v}" for c, v in ts)),
+    "--held": st.lists(st.tuples(st.sampled_from(["", "0:", "1:", "5:"]), st.sampled_from("bgoyw"), st.sampled_from("5327")),
+                       max_size=3).map(lambda ts: " ".join("".join(t) for t in ts)),
+    "--money": st.lists(st.integers(-1, 9), max_size=5).map(lambda ms: ",".join(map(str, ms))),
+    "--placed": letters, "--players": small, "--me": small, "--winner-cards": small, "--loser-cards": small,
+}
+
+
+@st.composite
+def quick_flags(draw):
+    flags = {}
+    for flag in draw(st.lists(st.sampled_from(sorted(QUICK_FLAGS)), unique=True, max_size=5)):
+        flags[flag] = draw(QUICK_FLAGS[flag] | flag_text)
+    return flags
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(["odds", "ev"]), flag_text,
-       st.dictionaries(st.sampled_from(OPTIONAL_FLAGS), flag_text | st.integers(-2, 9).map(str), max_size=5),
-       st.lists(st.sampled_from(["--bogus", "extra", "-x", "--track", "--rollouts=0", "--seed=-1", "--format=xml"]),
-                max_size=1))
+@given(st.sampled_from(["odds", "ev"]), tracks | flag_text, quick_flags(),
+       st.sampled_from([[]] * 7 + [[a] for a in ["--bogus", "extra", "-x", "--track", "--rollouts=0", "--seed=-1",
+                                                 "--format=xml"]]))
 def test_cli_quick_entry_exits_cleanly(command, track, flags, extra):
     args = ["camelup", command, "--track", track]
     for flag, value in flags.items():

@@ -4,6 +4,7 @@ from __future__ import annotations
 import typer
 
 from analyzer.cli import analyze, bench, camelup
+from analyzer.cli import balance as balance_cli, report as report_cli
 from analyzer.cli.errors import OneLineErrors
 
 app = typer.Typer(
@@ -20,6 +21,8 @@ app = typer.Typer(
 app.command()(analyze.odds)
 app.command()(analyze.ev)
 app.command()(bench.bench)
+app.command()(balance_cli.balance)
+app.command()(report_cli.report)
 app.add_typer(camelup.app, name="camelup")
 
 

@@ -299,7 +299,7 @@ def findings(spec: BalanceSpec, t: dict[str, pd.DataFrame], total: dict) -> list
             hits = group[group["detected"]]
             base = group["vs"].iloc[0]
             if len(hits):
-                parts = [f"seat {seat} {points(r['Δ win rate'])} (95% CI {points(r['lo95'])} to {points(r['hi95'])})"
+                parts = [f"seat {seat} {points(r['Δ win rate'])} (95% CI {100 * r['lo95']:+.1f} to {100 * r['hi95']:+.1f})"
                          for (_, seat), r in hits.iterrows()]
                 out.append(f"`{name}` against `{base}`, same dice: win rates change detectably for "
                            + "; ".join(parts) + ".")
@@ -363,6 +363,10 @@ def balance(spec: BalanceSpec, settings: runner.RunSettings, title: str = "") ->
 
 # -- the report ----------------------------------------------------------------------------------
 
+HEADINGS = {
+    "win_rate": "Win rate per seat", "first_player": "The first player", "differences": "Against the baseline",
+    "policies": "Policies", "money": "Final money", "length": "Game length", "actions": "Actions taken",
+}
 CAPTIONS = {
     "win_rate": "Win rate per seat: mean win credit (a shared win counts 1/k), 95% Wilson interval.",
     "first_player": "The first player's (seat 0's) win rate against a fair share of 1/players; "
@@ -390,13 +394,13 @@ def report(spec: BalanceSpec, result: Result, *, title: str, question: str, setu
     section = rep.section("Set-up")
     for heading, body in setup:
         if isinstance(body, pd.DataFrame):
-            section.table(body, heading)
+            section.heading(heading).table(body)
         else:
             section.text(f"{heading}: {body}" if heading else str(body))
     results = rep.section("Results")
     plots = {plot.table: plot for plot in result.plots}
     for name, df in result.tables.items():
-        results.table(df, CAPTIONS.get(name, ""))
+        results.heading(HEADINGS.get(name, name)).table(df, CAPTIONS.get(name, ""))
         if name in plots:
             results.plot(plots[name], plots[name].options.get("title", ""))
     rep.section("Method and caveats").bullets(list(result.notes[len(p["findings"]):]) + list(method))

@@ -99,7 +99,7 @@ def render(table: dict) -> str:
             [c for c in df if c not in ("ours", "comparison", "ratio", "seconds", "target")]]
     m = table["machine"]
     with pd.option_context("display.width", 200, "display.max_colwidth", 60):
-        body = df.to_string(float_format=lambda v: f"{v:,.4g}", na_rep="-")
+        body = df.to_string(float_format=lambda v: f"{v:,.0f}" if abs(v) >= 1000 else f"{v:.4g}", na_rep="-")
     return f"{body}\n\nmachine: {m['processor']}, {m['cores']} cores, Python {m['python']}, {table['when']}"
 
 

@@ -91,7 +91,10 @@ def quantile_boxes(df: pd.DataFrame, path: Path, group: str, category: str, mean
     groups = list(dict.fromkeys(data[group]))
     cats = list(dict.fromkeys(data[category]))
     width = 0.8 / max(len(groups), 1)
+    from matplotlib.patches import Patch
+
     q10, q25, q50, q75, q90 = quantiles
+    handles = []
     fig, ax = plt.subplots(figsize=(max(6.0, 1.1 * len(cats) * max(1, len(groups) ** 0.5) + 2), 4),
                            layout="constrained")
     colours = plt.get_cmap("tab10")
@@ -106,14 +109,15 @@ def quantile_boxes(df: pd.DataFrame, path: Path, group: str, category: str, mean
             ax.hlines(row[q50], i - width * 0.4, i + width * 0.4, color="black", linewidth=1.2)
             if mean:
                 ax.plot([i], [row[mean]], marker="o", markersize=3, color="black")
-        ax.bar([], [], color=colour, alpha=0.45, label=str(name))
+        handles.append(Patch(facecolor=colour, alpha=0.45, edgecolor=colour, label=str(name)))
     ax.set_xticks(range(len(cats)), [str(c) for c in cats])
     ax.set_xlim(-0.6, len(cats) - 0.4)
+    ax.autoscale_view()
     ax.set_xlabel(category)
     ax.set_ylabel(ylabel)
     ax.set_title(title)
     if len(groups) > 1:
-        ax.legend(title=group, fontsize=8, bbox_to_anchor=(1.01, 1), loc="upper left")
+        ax.legend(handles=handles, title=group, fontsize=8, bbox_to_anchor=(1.01, 1), loc="upper left")
     _finish(fig, path, footnote)
 
 

@@ -5,7 +5,7 @@ import importlib
 
 from analyzer.core.errors import ScenarioError
 
-GAMES = {"camelup": "analyzer.games.camelup"}
+GAMES = {"camelup": "analyzer.games.camelup", "magellan": "analyzer.games.magellan"}
 
 
 def game_module(name):

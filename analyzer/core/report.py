@@ -26,7 +26,7 @@ from analyzer.core.tables import Plot
 
 @dataclass
 class Block:
-    kind: str  # "text" | "list" | "table" | "plot" | "code"
+    kind: str  # "heading" | "text" | "list" | "table" | "plot" | "code"
     body: object  # str | list[str] | DataFrame | Plot
     caption: str = ""
 
@@ -35,6 +35,10 @@ class Block:
 class Section:
     title: str
     blocks: list[Block] = field(default_factory=list)
+
+    def heading(self, body: str) -> "Section":
+        self.blocks.append(Block("heading", body))
+        return self
 
     def text(self, body: str) -> "Section":
         self.blocks.append(Block("text", body))
@@ -135,7 +139,9 @@ def to_html(report: Report, images: dict[str, bytes]) -> str:
     for section in report.sections:
         out.append(f"<h2>{html.escape(section.title)}</h2>")
         for block in section.blocks:
-            if block.kind == "text":
+            if block.kind == "heading":
+                out.append(f"<h3>{_inline(str(block.body))}</h3>")
+            elif block.kind == "text":
                 out += [f"<p>{_inline(p)}</p>" for p in str(block.body).split("\n\n")]
             elif block.kind == "list":
                 out.append("<ul>" + "".join(f"<li>{_inline(item)}</li>" for item in block.body) + "</ul>")
@@ -159,7 +165,9 @@ def to_markdown(report: Report, image_dir: str) -> str:
     for section in report.sections:
         out += [f"## {section.title}", ""]
         for block in section.blocks:
-            if block.kind == "text":
+            if block.kind == "heading":
+                out += [f"### {block.body}", ""]
+            elif block.kind == "text":
                 out += [str(block.body), ""]
             elif block.kind == "list":
                 out += [f"- {item}" for item in block.body] + [""]

@@ -122,6 +122,13 @@ def _run_chunk(task, n, seed, index):
     return index, task(n, np.random.default_rng(seed_child(seed, index)))
 
 
+def _run_chunk_on_dask(task, n, seed, index):
+    from analyzer.core import backends
+
+    backends.tune_worker()
+    return _run_chunk(task, n, seed, index)
+
+
 def resolve_jobs(jobs: int) -> int:
     if jobs == 0 or jobs < -1:
         raise AnalyzerError(f"--jobs: got {jobs}; allowed: a positive number of workers, or -1 for every core")
@@ -282,6 +289,14 @@ def run(task, settings: RunSettings, label: str = "rollouts", halfwidths=None) -
     return out
 
 
+def _unordered() -> str:
+    """joblib's `return_as` for results as they finish ("generator_unordered" needs joblib 1.4)."""
+    import joblib
+
+    version = tuple(int(x) for x in joblib.__version__.split(".")[:2] if x.isdigit())
+    return "generator_unordered" if version >= (1, 4) else "generator"
+
+
 def _results(task, settings: RunSettings, sizes, todo, remaining: int):
     """(index, part) for every chunk index `todo()` yields, in any order."""
     if settings.backend == "dask":
@@ -292,8 +307,8 @@ def _results(task, settings: RunSettings, sizes, todo, remaining: int):
         with backends.dask(settings.scheduler, scatter=[task]) as cluster:
             try:
                 # batch_size=1: a worker that dies loses one chunk; the task goes as the scattered future
-                yield from Parallel(n_jobs=-1, batch_size=1, return_as="generator_unordered")(
-                    delayed(_run_chunk)(task, sizes[i], settings.seed, i) for i in todo())
+                yield from Parallel(n_jobs=-1, batch_size=1, return_as=_unordered())(
+                    delayed(_run_chunk_on_dask)(task, sizes[i], settings.seed, i) for i in todo())
             except cluster.errors as exc:
                 raise cluster.failure(exc) from None
         return
@@ -303,7 +318,7 @@ def _results(task, settings: RunSettings, sizes, todo, remaining: int):
         return
     from joblib import Parallel, delayed
 
-    yield from Parallel(n_jobs=jobs, batch_size=1, return_as="generator_unordered")(
+    yield from Parallel(n_jobs=jobs, batch_size=1, return_as=_unordered())(
         delayed(_run_chunk)(task, sizes[i], settings.seed, i) for i in todo())
 
 

@@ -11,7 +11,8 @@ from typing import Any
 
 from analyzer.core.errors import ScenarioError
 
-TOP_LEVEL_KEYS = {"game", "rules", "players", "position", "analysis", "title", "description"}
+TOP_LEVEL_KEYS = {"game", "rules", "players", "position", "analysis", "title", "description",
+                  "policies", "seating", "variants"}  # the last three: balance scenarios (full games)
 ANALYSIS_KEYS = {"rollouts", "seed", "jobs"}
 
 

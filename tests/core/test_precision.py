@@ -118,3 +118,44 @@ def test_max_rollouts_needs_precision():
 def test_precision_needs_a_halfwidth_function():
     with pytest.raises(AnalyzerError, match="--precision"):
         runner.run(coin_task, settings(precision=0.01))
+
+
+def invoke(*args):
+    from typer.testing import CliRunner
+
+    from analyzer.cli import app
+
+    return CliRunner().invoke(app, [str(a) for a in args])
+
+
+MID_LEG = __import__("pathlib").Path(__file__).resolve().parents[2] / "scenarios" / "camelup" / "mid-leg.yaml"
+
+
+def test_cli_precision_run_equals_the_plain_run_it_stopped_at():
+    import json
+
+    precise = invoke("odds", MID_LEG, "--precision", 0.003, "--seed", 2, "--no-progress", "-f", "json")
+    assert precise.exit_code == 0, precise.output
+    data = json.loads(precise.stdout)
+    assert data["stopped_by"] == "precision" and data["widest_ci95"] <= 0.003
+    plain = json.loads(invoke("odds", MID_LEG, "-n", data["rollouts"], "--seed", 2, "--no-progress", "-f", "json").stdout)
+    for key in ("race_win", "race_lose", "race_win_ci95", "race_lose_ci95", "rollouts"):
+        assert data[key] == plain[key]
+    quick = invoke("camelup", "ev", "--track", "1:bg 3:y 4:ow", "--precision", 0.1, "--seed", 2, "--no-progress")
+    assert quick.exit_code == 0, quick.output
+    assert "stopped by --precision" in quick.stdout
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--precision", "-0.5"], ["--precision", "positive"]),
+    (["--precision", "nan"], ["--precision"]),
+    (["--precision", "0.01", "-n", "1000"], ["--rollouts and --precision"]),
+    (["--max-rollouts", "1000"], ["--max-rollouts", "only with --precision"]),
+])
+def test_cli_bad_precision_options_are_one_line_errors(args, words):
+    result = invoke("odds", MID_LEG, "--no-progress", *args)
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    for word in words:
+        assert word in lines[0]

@@ -92,3 +92,34 @@ def test_progress_bar_draws_only_on_a_terminal_after_the_delay():
     bar = runner.Progress(100, "races", stream=quiet, delay=60.0)
     bar.advance(50)
     assert quiet.text == ""
+
+
+def test_chunk_i_draws_from_child_i_of_the_root_seed():
+    children = np.random.SeedSequence(42).spawn(4)
+    for i, child in enumerate(children):
+        assert np.array_equal(runner.seed_child(42, i).generate_state(4), child.generate_state(4))
+
+
+def float_task(n, rng):
+    x = rng.standard_normal(n)
+    return {"n": n, "sum": float(x.sum()), "sq": float((x * x).sum()), "vec": np.bincount(rng.integers(0, 3, n), minlength=3) / 7}
+
+
+def test_float_sums_are_bit_identical_whatever_the_jobs():
+    settings = dict(rollouts=6 * runner.CHUNK + 3, seed=8, progress=False)
+    one = runner.run(float_task, runner.RunSettings(jobs=1, **settings))
+    two = runner.run(float_task, runner.RunSettings(jobs=2, **settings))
+    assert one["sum"] == two["sum"] and one["sq"] == two["sq"]  # merged in chunk order, not finishing order
+    assert np.array_equal(one["vec"], two["vec"])
+
+
+def test_a_plain_run_says_how_it_ended():
+    result = runner.run(coin_task, runner.RunSettings(rollouts=2 * runner.CHUNK + 1, seed=3, jobs=1, progress=False),
+                        label="coins")
+    assert isinstance(result, dict) and result["n"] == result.rollouts == 2 * runner.CHUNK + 1
+    assert result.chunks == 3 and result.stopped_by == "rollouts" and result.precision is None
+
+
+def test_a_bad_backend_is_a_clear_error():
+    with pytest.raises(AnalyzerError, match="--backend"):
+        runner.run(coin_task, runner.RunSettings(rollouts=10, seed=1, backend="spark"))

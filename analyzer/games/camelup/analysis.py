@@ -158,3 +158,19 @@ def _race_card_rows(position: Position, player: int, race: dict) -> list:
             half = (hi[camel] - lo[camel]) / 2 * (pays - wrong)
             rows.append((f"race-{pile} {names[camel]}", value, half, False))
     return rows
+
+
+# -- full games (`analyzer balance`, `analyzer report`): the work is in balance.py --------------------------
+
+def balance(data: dict, settings: runner.RunSettings) -> Result:
+    """Full games from the set-up under each rule set of a balance scenario, compared seat by seat."""
+    from analyzer.games.camelup import balance as full_games
+
+    return full_games.balance(data, settings)
+
+
+def report(data: dict, settings: runner.RunSettings, reproduce: str = ""):
+    """The balance result as a publishable report (a core.report.Report)."""
+    from analyzer.games.camelup import balance as full_games
+
+    return full_games.report(data, settings, reproduce)

@@ -105,8 +105,12 @@ def leg_exact(position: Position, variants=None, leaf_fn=None) -> LegExact:
         done = race_over | (np.bitwise_count(child_left) <= rules.dice_left_at_leg_end)
         out.book(child_var[done], child_pos[done], child_height[done], child_prob[done])
         go = ~done
-        variant, pos, height, left, camera_on, prob = _merge(
-            child_var[go], child_pos[go], child_height[go], child_left[go], child_camera[go], child_prob[go])
+        variant, pos, height, left, camera_on, prob = (
+            a[go] for a in (child_var, child_pos, child_height, child_left, child_camera, child_prob))
+        if prob.size:
+            first, inverse = _merge(variant, pos, height, left, camera_on)
+            variant, pos, height, left, camera_on = (a[first] for a in (variant, pos, height, left, camera_on))
+            prob = np.bincount(inverse, weights=prob, minlength=first.size)
     return out.result()
 
 
@@ -115,16 +119,27 @@ def _camera_byte(position: Position, variant: Variant) -> int:
     return space + sim.BIAS if space else 0
 
 
-def _merge(variant, pos, height, left, camera_on, prob):
-    """Merge equal states, adding their probabilities."""
-    if prob.size == 0:
-        return variant, pos, height, left, camera_on, prob
-    rows = np.stack([variant.astype(np.uint64), pos, height,
-                     (left.astype(np.uint64) << np.uint64(1)) | camera_on.astype(np.uint64)], axis=1)
-    keys = np.ascontiguousarray(rows).view(np.dtype((np.void, rows.dtype.itemsize * 4))).ravel()
-    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
-    return (variant[first], pos[first], height[first], left[first], camera_on[first],
-            np.bincount(inverse.ravel(), weights=prob, minlength=first.size))
+def _merge(variant, pos, height, left, camera_on):
+    """Merge equal states, adding their probabilities: returns (representative rows, inverse)."""
+    board = np.zeros(pos.shape, dtype=np.uint64)  # 9 bits a camel: 6 of space, 3 of height
+    for camel in range(8):
+        shift = np.uint64(8 * camel)
+        field = (((pos >> shift) & np.uint64(63)) << np.uint64(3)) | ((height >> shift) & np.uint64(7))
+        if camel < 7:
+            board |= field << np.uint64(9 * camel)
+        elif field.any():
+            raise ValueError("more than 7 camels")
+    rest = (variant.astype(np.uint64) << np.uint64(9)) | (left.astype(np.uint64) << np.uint64(1)) | camera_on
+    if board.max(initial=0) < 1 << 45 and rest.max(initial=0) < 1 << 19:  # five camels: one word
+        _, first, inverse = np.unique(board | (rest << np.uint64(45)), return_index=True, return_inverse=True)
+        return first, inverse.ravel()
+    order = np.lexsort((rest, board))
+    new = np.ones(order.size, dtype=bool)
+    new[1:] = (board[order][1:] != board[order][:-1]) | (rest[order][1:] != rest[order][:-1])
+    group = np.cumsum(new) - 1
+    inverse = np.empty(order.size, dtype=np.int64)
+    inverse[order] = group
+    return order[new], inverse
 
 
 class _Accumulator:
@@ -142,19 +157,25 @@ class _Accumulator:
                                      minlength=self.landings.size).reshape(self.landings.shape)
 
     def book(self, variant, pos, height, prob):
+        """Add finished branches' probabilities to the rank table (and leaf values)."""
         if prob.size == 0:
             return
         n = self.n_camels
-        key = sim.order_keys(pos, height, n, self.rules.racing)
-        rank = np.zeros(key.shape, dtype=np.int64)
-        for other in range(n):
-            rank += key[:, other, None] > key
-        cell = (variant[:, None] * n + np.arange(n)) * n + rank
-        weight = np.where(key >= 0, prob[:, None], 0.0)
-        self.rank_probs += np.bincount(cell.ravel(), weights=weight.ravel(),
-                                       minlength=self.rank_probs.size).reshape(self.rank_probs.shape)
+        racing_bytes = np.uint64((1 << (8 * self.rules.racing)) - 1) & sim.HI
+        ranks = []
+        for camel in range(self.rules.racing):
+            shift = np.uint64(8 * camel)
+            space, level = (pos >> shift) & sim._BYTE, (height >> shift) & sim._BYTE
+            ahead = sim.bytes_at_least(pos, space + sim._ONE) | (
+                sim.bytes_equal(pos, space) & sim.bytes_at_least(height, level + sim._ONE))
+            rank = np.bitwise_count(ahead & racing_bytes).astype(np.int64)
+            present = space != sim._ZERO
+            cell = (variant[present] * n + camel) * n + rank[present]
+            self.rank_probs += np.bincount(cell, weights=prob[present],
+                                           minlength=self.rank_probs.size).reshape(self.rank_probs.shape)
+            ranks.append(rank)
         if self.leaf_fn is not None:
-            values = np.asarray(self.leaf_fn(variant, rank), dtype=float) * prob[:, None]
+            values = np.asarray(self.leaf_fn(variant, np.stack(ranks, axis=1)), dtype=float) * prob[:, None]
             if self.leaf is None:
                 self.leaf = np.zeros((self.finish.size, values.shape[1]))
             for k in range(values.shape[1]):

@@ -248,12 +248,13 @@ class Games:
     def desert_bits(self, rows, seat):
         """(rows,) uint64 with bit s set where `seat` may put its desert tile on space s: not space
         1, no camel, not on or next to another player's tile, not where its own tile lies already."""
-        pos = self.pos[rows]
+        every = slice(None) if rows.size == self.rows else rows  # rows are sorted and distinct
+        pos = self.pos[every]
         blocked = np.zeros(rows.size, dtype=np.uint64)
         for camel in range(self.camels):  # a bit per space holding a camel
             blocked |= np.left_shift(np.uint64(1), (pos >> np.uint64(8 * camel)) & _BYTE)
         blocked >>= np.uint64(sim.BIAS)
-        ds = self.dspace[rows].astype(np.uint64)
+        ds = self.dspace[every].astype(np.uint64)
         for q in range(self.players):
             bit = np.left_shift(np.uint64(1), ds[:, q]) & ~np.uint64(1)  # space 0: no tile
             blocked |= bit if q == seat else bit | (bit << np.uint64(1)) | (bit >> np.uint64(1))

@@ -173,9 +173,11 @@ class Random:
         from analyzer.games.camelup.game import expand_bits
 
         s = games.space
-        leg = games.taken[rows] < len(games.rules.leg_tiles)
+        n = rows.size
+        every = slice(None) if n == games.rows else rows  # rows are sorted and distinct: all rows is a view
+        leg = games.taken[every] < len(games.rules.leg_tiles)
         desert = games.desert_bits(rows, seat)
-        cards = games.card[rows, seat] == 0
+        cards = games.card[every, seat] == 0
         n_leg, n_desert, n_cards = leg.sum(1), np.bitwise_count(desert).astype(np.int64), cards.sum(1)
         has_leg, has_desert, has_cards = (n_leg > 0).astype(np.int64), (n_desert > 0).astype(np.int64), n_cards > 0
         pick = (u[:, 0] * (1 + has_leg + has_desert + has_cards)).astype(np.int64)  # the pick-th open kind
@@ -183,7 +185,7 @@ class Random:
         kind = np.where((has_leg == 1) & (pick == 0), LEG,
                         np.where((has_desert == 1) & (pick == has_leg), DESERT,
                                  np.where(pick == has_leg + has_desert, PYRAMID, WINNER)))
-        action = np.full(rows.size, s.pyramid, dtype=np.int64)
+        action = np.full(n, s.pyramid, dtype=np.int64)
         sel = np.flatnonzero(kind == LEG)
         if sel.size:
             action[sel] = s.leg0 + nth_true(leg[sel], (u[sel, 1] * n_leg[sel]).astype(np.int64))

@@ -310,8 +310,10 @@ class Games:
         self.bids[idx] += bids
         self.settle(idx, card, f, winner, price)
 
-    def settle(self, idx, card, f, winner, price, payment: np.ndarray | None = None) -> None:
-        """The winners pay and take their cards (`payment` [n,V] overrides the rule of thumb)."""
+    def settle(self, idx, card, f, winner, price, payment: np.ndarray | None = None,
+               custom: np.ndarray | None = None) -> None:
+        """The winners pay and take their cards (`payment` [n,V] replaces the rule of thumb
+        where `custom` is set)."""
         t = self.t
         self.auctions[idx] += 1
         self.head[idx] += 1
@@ -322,7 +324,10 @@ class Games:
             return
         hw = j * self.P + w
         hand = np.take(self.hand.reshape(-1, V), hw, axis=0)
-        pay = greedy_payment(hand, price, t.spare[c]) if payment is None else payment[sold]
+        pay = greedy_payment(hand, price, t.spare[c])
+        if custom is not None:
+            mine = custom[sold]
+            pay[mine] = payment[sold][mine]
         tuck = np.full(len(j), -1)
         to_disc = pay.copy()
         tp = t.tuck_pay[c]
@@ -565,6 +570,134 @@ def greedy_payment(hand: np.ndarray, bid: np.ndarray, spare: np.ndarray) -> np.n
 def _first_held(counts: np.ndarray, order: np.ndarray) -> np.ndarray:
     """The first value index in `order` each row holds."""
     return order[np.argmax(counts[:, order] > 0, axis=1)]
+
+
+# ----------------------------------------------------------------------------------------------
+# bid states: hidden cards sampled, the auction in progress resolved, the game played out
+
+
+def sample_hidden(state, n: int, rng: np.random.Generator, tries: int = 200):
+    """n samples of what the player cannot see, uniform among those consistent with the public
+    facts: the unknown cards (the pool) are dealt at random to the hidden places of hands
+    (sizes known), to face-down Magellan stacks, and to the draw pile; a sample in which a
+    player could not pay a bid he made in this auction is drawn again.
+
+    Returns (hands [n,P,V], pile [n,V], tucked [n,S] crowns under each stack)."""
+    from analyzer.core.errors import ScenarioError
+
+    P = state.players
+    pool = np.repeat(np.arange(V), state.pool())
+    hidden = [h.hidden for h in state.hands] + [s.level for s in state.stacks if s.tucked is None]
+    bounds = np.concatenate([[0], np.cumsum(hidden)])
+    known = np.array([h.known for h in state.hands], dtype=np.int64)
+    crowns = np.array(state.rules.card_crowns, dtype=np.int64)
+    spare = state.spare_needed()
+    hands = np.zeros((n, P, V), dtype=np.int64)
+    pile = np.zeros((n, V), dtype=np.int64)
+    tucked = np.zeros((n, len(state.stacks)), dtype=np.int64)
+    todo = np.arange(n)
+    for _ in range(tries):
+        m = len(todo)
+        cards = pool[np.argsort(rng.random((m, len(pool))), axis=1)] if len(pool) else np.zeros((m, 0), np.int64)
+        counts = lambda a, b: (cards[:, a:b, None] == np.arange(V)).sum(1)  # noqa: E731
+        h = known[None].repeat(m, 0)
+        for p in range(P):
+            h[:, p] += counts(bounds[p], bounds[p + 1])
+        ok = np.ones(m, dtype=bool)
+        for p, amount in state.bids:
+            total = h[:, p] @ VAL
+            lowest = np.argmax(h[:, p] > 0, axis=1) + 1
+            ok &= total - np.where(spare & (total > 0), lowest, 0) >= amount
+        rows = todo[ok]
+        hands[rows] = h[ok]
+        pile[rows] = counts(bounds[-1], len(pool))[ok]
+        k = P
+        for i, stack in enumerate(state.stacks):
+            if stack.tucked is None:
+                tucked[rows, i] = (counts(bounds[k], bounds[k + 1]) @ crowns)[ok]
+                k += 1
+            else:
+                tucked[rows, i] = np.array(stack.tucked) @ crowns
+        todo = todo[~ok]
+        if len(todo) == 0:
+            return hands, pile, tucked
+    raise ScenarioError("position.auction.bids", "almost no deal of the unknown cards lets every bidder pay his bid; "
+                                                 "check the hands and the bids")
+
+
+def from_state(t: Tables, state, samples: int, replicas: int, rng: np.random.Generator) -> "Games":
+    """Rows for `samples` deals of the hidden cards, each repeated `replicas` times (row =
+    sample * replicas + replica), set to the bid state with the current card in auction."""
+    hands, pile, tucked = sample_hidden(state, samples, rng)
+    f, rules = state.phase - 1, t.rules
+    orders = [np.zeros((samples, 0), dtype=np.int64)] * F
+    orders[f] = shuffled_decks(np.array(state.deck), samples, rng)
+    for g in range(f + 1, F):
+        orders[g] = shuffled_decks(rules.cards_per_phase[g], samples, rng)
+    chance = Chance(rng, samples, t.players, orders)
+    n = samples * replicas
+    sample = np.repeat(np.arange(samples), replicas)
+    games = Games(t, n, chance, sample)
+    games.hand[:] = hands[sample]
+    games.gold[:] = games.hand @ VAL
+    games.pile[:] = pile[sample]
+    games.disc[:] = state.discard
+    for e in range(E):
+        for g in range(F):
+            for p in state.ships[e][g]:
+                games.ships[:, e, g, p] += 1
+            for p in state.right[e][g]:
+                games.right[:, e, g, p] += 1
+    games.supply[:] = rules.ships - (games.ships + games.right).sum((1, 2))
+    games.arrived[:] = (games.ships + games.right)[:, :, f, :]
+    for i, stack in enumerate(state.stacks):
+        games.stack_owner[:, i] = stack.owner
+        games.stack_level[:, i] = stack.level
+        games.stack_crowns[:, i] = tucked[sample, i]
+    games.vetoes[:] = state.vetoes
+    games.phase[:] = state.phase
+    games.load_deck(np.arange(n), f)
+    games.opener[:] = state.opener
+    return games
+
+
+def play_bid_state(games: "Games", state, mine: np.ndarray | None = None, moves=None) -> tuple[np.ndarray, np.ndarray]:
+    """Resolve the auction in progress, then play every row to the end.
+
+    Everyone bids by his policy, except that where `mine` is set the player to act makes
+    `moves[row] = (bid or 0 for a pass, payment counts [V])` first: a bid is his final
+    offer (he passes when outbid).  Returns (winner, price) of the auction in progress."""
+    t, n, P, me = games.t, games.n, games.P, state.to_act
+    idx = np.arange(n)
+    card = np.full(n, state.card)
+    f = np.full(n, state.phase - 1)
+    caps = games._caps(idx, t.spare[card])
+    values = games._values(idx, card, f)
+    elig = games._eligible(idx, card, f)
+    for p in state.passed:
+        elig[:, p] = False
+    limits = games._limits(idx, values, f, caps, elig)
+    if state.holder is not None:  # a bid he made stands even above what his policy would bid now
+        limits[:, state.holder] = np.maximum(limits[:, state.holder], state.high)
+    high = np.full(n, state.high)
+    holder = np.full(n, -1 if state.holder is None else state.holder)
+    start = np.full(n, state.to_act)
+    payment = custom = None
+    if mine is not None:
+        bid, payment = moves
+        limits[mine, me] = bid[mine]
+        raised = mine & (bid > 0)
+        high = np.where(raised, bid, high)
+        holder = np.where(raised, me, holder)
+        start = np.where(mine, (me + 1) % P, start)
+        games.bids[raised, me] += 1
+    winner, price, bids = resolve(limits, high, holder, start)
+    games.bids += bids
+    if mine is not None:
+        custom = mine & (winner == me)
+    games.settle(idx, card, f, winner, price, payment, custom)
+    games.play()
+    return winner, price
 
 
 # ----------------------------------------------------------------------------------------------

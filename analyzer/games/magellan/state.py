@@ -13,7 +13,7 @@ named as in rules.EXPLORERS (a few aliases work).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from analyzer.core import scenario as sc
 from analyzer.core.errors import ScenarioError
@@ -372,7 +372,7 @@ def _parse_bid_state(block: dict, rules: RuleSet, players: int, policies) -> Bid
                      hands, ships, right, stacks, vetoes, deck, discard, policies)
     opener = auction.get("opener")
     opener = _infer_opener(state) if opener is None else _player(opener, "position.auction.opener", players)
-    state = BidState(**{**state.__dict__, "opener": opener})
+    state = replace(state, opener=opener)
     _check_cards(state, block.get("draw_pile"))
     _check_auction(state)
     return state
@@ -590,7 +590,7 @@ def _check_auction(state: BidState) -> None:
     while p != state.to_act:
         if p not in state.passed and state.eligible(p) and p != state.holder:
             raise ScenarioError("position.auction.to_act", f"player {p} bids before player {state.to_act} "
-                                                           "(clockwise); list player {p} in passed".replace("{p}", str(p)))
+                                                           f"(clockwise); list player {p} in passed")
         p = (p + 1) % state.players
 
 

@@ -1,0 +1,96 @@
+"""core.balance with a toy game (fast, game-agnostic) and with Camel Up: seeds, pairing, detection."""
+import numpy as np
+import pandas as pd
+import pytest
+
+from analyzer.core import balance, runner, stats
+from analyzer.games.camelup.balance import parse_balance
+
+
+def toy_play(config, n, rng):
+    """Each seat draws 0..19 coins plus its bonus; most coins wins (ties share)."""
+    bonus = np.asarray(config, dtype=np.int64)
+    money = rng.integers(0, 20, size=(n, bonus.size)) + bonus
+    top = money == money.max(1, keepdims=True)
+    return {"money": money, "credit": top / top.sum(1, keepdims=True), "turns": rng.integers(10, 20, n),
+            "actions": np.full((bonus.size, 2), n), "policy": np.tile(np.arange(bonus.size), (n, 1))}
+
+
+def toy_spec(**variants):
+    return balance.BalanceSpec("toy", toy_play, tuple(
+        balance.Variant(name, len(bonus), tuple(bonus), ("a",) * len(bonus), ("a",) * len(bonus))
+        for name, bonus in variants.items()), chunk=512, action_kinds=("x", "y"), lengths=("turns",))
+
+
+def run(spec, games, seed=5, jobs=1):
+    return balance.balance(spec, runner.RunSettings(rollouts=games, seed=seed, jobs=jobs, progress=False))
+
+
+def test_same_seed_same_tables_whatever_the_jobs():
+    spec = toy_spec(base=(0, 0, 0), more=(0, 1, 0))
+    one, two = run(spec, 3 * 512 + 100, jobs=1), run(spec, 3 * 512 + 100, jobs=2)
+    assert one.tables.keys() == two.tables.keys()
+    for name in one.tables:
+        pd.testing.assert_frame_equal(one.tables[name], two.tables[name])
+    assert one.payload["findings"] == two.payload["findings"]
+    assert one.payload["games"] == 3 * 512 + 100
+
+
+def test_a_rule_set_against_itself_differs_by_nothing():
+    result = run(toy_spec(base=(0, 0, 0, 0), again=(0, 0, 0, 0)), 2000)
+    diff = result.tables["differences"]
+    assert (diff["lo95"] <= 0).all() and (diff["hi95"] >= 0).all() and not diff["detected"].any()
+    assert (diff["Δ win rate"] == 0).all()  # the same seed for both: the very same games
+    assert any("no seat's win rate changes detectably" in f for f in result.payload["findings"])
+
+
+def test_a_lopsided_rule_is_detected():
+    result = run(toy_spec(base=(0, 0, 0, 0), rich_seat_0=(3, 0, 0, 0)), 2000)
+    row = result.tables["differences"].loc[("rich_seat_0", 0)]
+    assert row["detected"] and row["lo95"] > 0.05
+    assert row["Δ money"] == pytest.approx(3)
+    first = result.tables["first_player"]
+    assert not first.loc["base", "edge detected"] and first.loc["rich_seat_0", "edge detected"]
+    assert any("rich_seat_0" in f and "seat 0 +" in f for f in result.payload["findings"])
+
+
+def test_win_rates_share_ties_and_add_up_to_one():
+    result = run(toy_spec(base=(0, 0)), 3000)
+    win = result.tables["win_rate"]
+    assert win["win rate"].sum() == pytest.approx(1)
+    assert (win["shared wins"] > 0).all()  # 2 players drawing 0..19 tie about 5% of the time
+    assert result.tables["length"].loc["base", "turns"] == pytest.approx(14.5, abs=0.3)
+
+
+def test_chunks_must_divide_the_runner_chunk():
+    with pytest.raises(ValueError):
+        balance.check_chunk(1000)
+    assert balance.check_chunk(512) == 512
+
+
+def test_paired_stats():
+    d = np.array([1.0, -1.0, 2.0, 0.0])
+    mean, lo, hi = stats.paired_difference(4, d.sum(), (d * d).sum())
+    assert mean == pytest.approx(0.5) and hi - mean == pytest.approx(mean - lo)
+    assert stats.interval_excludes(0.1, 0.2) and not stats.interval_excludes(-0.1, 0.2)
+    q = stats.histogram_quantiles(np.array([[0, 5, 5, 0], [10, 0, 0, 0]]), (0.1, 0.5, 0.9))
+    assert q.tolist() == [[1, 1, 2], [0, 0, 0]]
+
+
+CAMELUP = {
+    "game": "camelup", "players": 4, "policies": "random",
+    "variants": {"base": {}, "same": {}, "rich_seat_0": {"starting_money_by_seat": [13, 3, 3, 3]}},
+}
+
+
+def test_camelup_plus_ten_coins_detected_and_self_comparison_covers_zero():
+    spec, _ = parse_balance(CAMELUP)
+    result = run(spec, 3000, seed=11)
+    diff = result.tables["differences"]
+    same, rich = diff.loc["same"], diff.loc["rich_seat_0"]
+    assert (same["lo95"] <= 0).all() and (same["hi95"] >= 0).all()
+    assert rich.loc[0, "detected"] and rich.loc[0, "lo95"] > 0
+    assert rich.loc[0, "Δ money"] == pytest.approx(10, abs=0.2)
+    assert (rich.loc[[1, 2, 3], "Δ money"] == 0).all()  # random players ignore money: the same games
+    shares = result.tables["actions"].loc["base"][["leg-bet", "desert", "pyramid", "race-winner", "race-loser"]]
+    assert np.allclose(shares.sum(axis=1), 1)
