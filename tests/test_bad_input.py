@@ -144,24 +144,45 @@ def _replace(d, draw):
     _parent(d, path)[path[-1]] = draw(junk)
 
 
+SUPERCUP = ["long_track", "boost_dice", "boost_action", "photographer", "placement_bets", "partnerships", "turbo"]
+
+
 def _rules(d, draw):
-    key = draw(st.sampled_from(["edition", "track_length", "die_faces", "leg_tiles", "max_players", "money_floor",
-                                "overall_payouts", "camels", "bogus"]))
-    d["rules"] = {key: draw(junk | st.lists(st.integers(-3, 8), max_size=4))}
+    key = draw(st.sampled_from(["edition", "supercup", "track_length", "die_faces", "boost_faces", "leg_tiles",
+                                "max_players", "money_floor", "overall_payouts", "camels", "bogus"]))
+    d["rules"] = {key: draw(junk | st.lists(st.integers(-3, 8), max_size=4) | st.sampled_from(["first", "second"])
+                            | st.lists(st.sampled_from(SUPERCUP), max_size=3))}
+
+
+def _extras(d, draw):
+    """Supercup and second-edition position keys, with the rules they need or not."""
+    if draw(st.booleans()):
+        d["rules"] = {"edition": draw(st.sampled_from(["first", "second"])),
+                      "supercup": draw(st.lists(st.sampled_from(SUPERCUP), max_size=3, unique=True))}
+    key = draw(st.sampled_from(["boost_dice_left", "boost_dice_pit", "pyramid_tiles_held", "photographer",
+                                "placement_bets", "partners"]))
+    d["position"][key] = draw(st.one_of(
+        junk, st.lists(st.sampled_from(CAMEL_NAMES), max_size=3),
+        st.fixed_dictionaries({"space": st.integers(-1, 21), "holder": st.integers(-1, 10)}),
+        st.dictionaries(st.integers(-1, 10), st.integers(-1, 7) | st.lists(st.lists(junk, max_size=3), max_size=2),
+                        max_size=2),
+        st.lists(st.lists(st.integers(-1, 10), max_size=3), max_size=3)))
 
 
 MISTAKES = [
     _unknown_camel, _repeat_camel, _die_off_track, _space_off_track, _money, _drop_key, _add_key, _replace, _rules,
+    _extras, _extras,
     _desert_on(lambda d, draw: 1),
     _desert_on(lambda d, draw: draw(st.sampled_from([0, 17, -2, 40]))),
     _desert_on(lambda d, draw: draw(st.sampled_from(list(d["position"]["track"])))),  # under a camel
-    _desert_on(lambda d, draw: d["position"].get("desert", [{"space": 8}])[0]["space"] + draw(st.sampled_from([-1, 0, 1]))),
+    _desert_on(lambda d, draw: d["position"].get("desert", [{"space": 8}])[0]["space"]  # on or next to a tile
+               + draw(st.sampled_from([-1, 0, 1]))),
 ]
 
 
 @st.composite
 def bad_scenarios(draw):
-    """A valid scenario with one to three mistakes in it (sometimes none)."""
+    """A valid scenario with up to three mistakes in it."""
     data = draw(valid_scenarios())
     for _ in range(draw(st.integers(0, 3))):
         try:
@@ -289,14 +310,25 @@ tracks = st.lists(st.tuples(st.integers(1, 16), st.sampled_from("bgoyw")), min_s
 small = st.integers(-1, 9).map(str)
 QUICK_FLAGS = {  # plausible values, often right, sometimes not
     "--dice": letters,
-    "--desert": st.lists(st.tuples(st.integers(0, 17), st.sampled_from("+-"), st.sampled_from(["", "@0", "@1", "@3", "@9"])),
-                         max_size=3).map(lambda ts: " ".join(f"{s}{side}{owner}" for s, side, owner in ts)),
+    "--desert": st.lists(st.tuples(st.integers(0, 17), st.sampled_from("+-"),
+                                   st.sampled_from(["", "@0", "@1", "@3", "@9"])), max_size=3).map(
+        lambda ts: " ".join(f"{s}{side}{owner}" for s, side, owner in ts)),
     "--tiles": st.lists(st.tuples(st.sampled_from("bgoyw"), st.sampled_from(["", "2", "3,2", "5,3,2", "4"])),
                         max_size=2).map(lambda ts: " ".join(f"{c}:{v}" for c, v in ts)),
-    "--held": st.lists(st.tuples(st.sampled_from(["", "0:", "1:", "5:"]), st.sampled_from("bgoyw"), st.sampled_from("5327")),
-                       max_size=3).map(lambda ts: " ".join("".join(t) for t in ts)),
+    "--held": st.lists(st.tuples(st.sampled_from(["", "0:", "1:", "5:"]), st.sampled_from("bgoyw"),
+                                 st.sampled_from("5327")), max_size=3).map(lambda ts: " ".join("".join(t) for t in ts)),
     "--money": st.lists(st.integers(-1, 9), max_size=5).map(lambda ms: ",".join(map(str, ms))),
     "--placed": letters, "--players": small, "--me": small, "--winner-cards": small, "--loser-cards": small,
+    "--edition": st.sampled_from(["first", "second", "third"]),
+    "--supercup": st.lists(st.sampled_from(SUPERCUP), max_size=3).map(",".join),
+    "--boost": letters, "--pit": letters,
+    "--boost-faces": st.lists(st.integers(-1, 7), max_size=3).map(lambda v: ",".join(map(str, v))),
+    "--pyramid-held": st.lists(st.sampled_from(["1", "2:1", "0:3", "9:1"]), max_size=2).map(" ".join),
+    "--camera": st.tuples(st.integers(0, 21), st.sampled_from(["", "@0", "@1", "@9"])).map(lambda t: f"{t[0]}{t[1]}"),
+    "--placements": st.lists(st.tuples(st.sampled_from(["", "1:"]), st.sampled_from("bgoyw"), st.sampled_from("532"),
+                                       st.sampled_from(["@2", "@3", "@5", "@9"])), max_size=2).map(
+        lambda ts: " ".join("".join(t) for t in ts)),
+    "--partners": st.lists(st.sampled_from(["0-3", "1-5", "0-0", "2-9"]), max_size=2).map(" ".join),
 }
 
 
@@ -304,12 +336,12 @@ QUICK_FLAGS = {  # plausible values, often right, sometimes not
 def quick_flags(draw):
     flags = {}
     for flag in draw(st.lists(st.sampled_from(sorted(QUICK_FLAGS)), unique=True, max_size=5)):
-        flags[flag] = draw(QUICK_FLAGS[flag] | flag_text)
+        flags[flag] = draw(st.one_of(QUICK_FLAGS[flag], QUICK_FLAGS[flag], QUICK_FLAGS[flag], flag_text))
     return flags
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(["odds", "ev"]), tracks | flag_text, quick_flags(),
+@given(st.sampled_from(["odds", "ev"]), st.one_of(tracks, tracks, tracks, flag_text), quick_flags(),
        st.sampled_from([[]] * 7 + [[a] for a in ["--bogus", "extra", "-x", "--track", "--rollouts=0", "--seed=-1",
                                                  "--format=xml"]]))
 def test_cli_quick_entry_exits_cleanly(command, track, flags, extra):

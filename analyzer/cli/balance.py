@@ -10,11 +10,14 @@ from analyzer.cli import options as opt
 
 DEFAULT_GAMES = 10_000
 
-ScenarioPath = Annotated[Path, typer.Argument(help="Balance scenario, YAML or JSON (see scenarios/*/balance-*.yaml).",
-                                              show_default=False)]
+ScenarioPath = Annotated[Path, typer.Argument(
+    help="Balance scenario, YAML or JSON, e.g. `scenarios/camelup/balance-first-player.yaml`.", show_default=False)]
 Games = Annotated[Optional[int], typer.Option(
     "--games", "--rollouts", "-n", min=1,
     help=f"Games per rule set [default: the scenario's analysis.rollouts, else {DEFAULT_GAMES:,}].")]
+Jobs = Annotated[Optional[int], typer.Option(
+    "--jobs", "-j", help="Worker processes; -1 = every core [default: the scenario's, else every core; never more "
+                         "workers than chunks of games].")]
 
 
 def load(path: Path, command: str, games, seed, jobs, no_progress):
@@ -29,7 +32,7 @@ def load(path: Path, command: str, games, seed, jobs, no_progress):
     return data, analyse, opt.settings(block, games, seed, jobs, no_progress)
 
 
-def balance(scenario: ScenarioPath, games: Games = None, seed: opt.Seed = None, jobs: opt.Jobs = None,
+def balance(scenario: ScenarioPath, games: Games = None, seed: opt.Seed = None, jobs: Jobs = None,
             fmt: opt.FormatOpt = opt.Format.table, out: opt.Out = None, no_progress: opt.NoProgress = False):
     """Play N full games from the set-up under each rule set of the scenario and compare them seat by seat.
 

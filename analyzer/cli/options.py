@@ -23,6 +23,7 @@ class Format(str, Enum):
 
 
 DEFAULT_ROLLOUTS = 200_000
+SCALE_PANEL = "Long runs and clusters"
 
 Rollouts = Annotated[Optional[int], typer.Option(
     "--rollouts", "-n", min=1, help=f"Monte Carlo rollouts [default: the scenario's, else {DEFAULT_ROLLOUTS:,}].")]
@@ -38,23 +39,26 @@ Out = Annotated[Optional[Path], typer.Option(
     file_okay=False)]
 NoProgress = Annotated[bool, typer.Option("--no-progress", help="Never show the progress bar.")]
 BackendOpt = Annotated[Backend, typer.Option(
-    "--backend", envvar="ANALYZER_BACKEND", help="Where the rollouts run: local worker processes, or an existing "
-                                                 "Dask cluster (see --scheduler); the same seed gives the same table.")]
+    "--backend", envvar="ANALYZER_BACKEND", rich_help_panel=SCALE_PANEL,
+    help="Where the rollouts run: local worker processes, or an existing Dask cluster (see --scheduler); the same "
+         "seed gives the same table.")]
 Scheduler = Annotated[Optional[str], typer.Option(
-    "--scheduler", envvar="ANALYZER_SCHEDULER", help="Dask scheduler address for --backend dask, tcp://HOST:PORT.",
-    show_default=False)]
+    "--scheduler", envvar="ANALYZER_SCHEDULER", show_default=False, rich_help_panel=SCALE_PANEL,
+    help="Dask scheduler address for --backend dask, tcp://HOST:PORT.")]
 Precision = Annotated[Optional[float], typer.Option(
-    "--precision", help="Add rollouts until every reported estimate's 95% half-width is at most this (e.g. 0.005; "
-                        "for `ev`, in coins), or --max-rollouts is reached; replaces --rollouts.", show_default=False)]
+    "--precision", show_default=False, rich_help_panel=SCALE_PANEL,
+    help="Add rollouts until every reported estimate's 95% half-width is at most this (e.g. 0.005; for `ev`, in "
+         "coins), or --max-rollouts is reached; replaces --rollouts.")]
 MaxRollouts = Annotated[Optional[int], typer.Option(
-    "--max-rollouts", help=f"The most rollouts a --precision run may do [default: {DEFAULT_MAX_ROLLOUTS:,}].",
-    show_default=False)]
+    "--max-rollouts", show_default=False, rich_help_panel=SCALE_PANEL,
+    help=f"The most rollouts a --precision run may do [default: {DEFAULT_MAX_ROLLOUTS:,}].")]
 Checkpoint = Annotated[Optional[Path], typer.Option(
-    "--checkpoint", help="Save the merged counts to this file after every chunk; an interrupted run goes on "
-                         "with --resume FILE.", dir_okay=False, show_default=False)]
+    "--checkpoint", dir_okay=False, show_default=False, rich_help_panel=SCALE_PANEL,
+    help="Save the merged counts to this file after every chunk; an interrupted run goes on with --resume FILE.")]
 Resume = Annotated[Optional[Path], typer.Option(
-    "--resume", help="Go on with the run saved in this checkpoint (same command, scenario, seed and --rollouts or "
-                     "--precision); the tables equal an uninterrupted run's.", dir_okay=False, show_default=False)]
+    "--resume", dir_okay=False, show_default=False, rich_help_panel=SCALE_PANEL,
+    help="Go on with the run saved in this checkpoint (same command, scenario, seed and --rollouts or "
+         "--precision); the tables equal an uninterrupted run's.")]
 
 
 def identity(command: str, scenario: dict, source: str = "") -> dict:

@@ -7,21 +7,21 @@ from typing import Annotated, Optional
 import typer
 
 from analyzer.cli import options as opt
-from analyzer.cli.balance import Games, ScenarioPath, load
+from analyzer.cli.balance import Games, Jobs, ScenarioPath, load
 
 ReportOut = Annotated[Optional[Path], typer.Option(
     "--out", "-o", dir_okay=False,
     help="The HTML file to write; NAME.md and the plots (NAME-plots/) go beside it "
-         "[default: reports/<scenario name>.html].")]
+         "[default: `reports/SCENARIO.html`, SCENARIO the scenario file's name].")]
 
 
 def report(scenario: ScenarioPath, out: ReportOut = None, games: Games = None, seed: opt.Seed = None,
-           jobs: opt.Jobs = None, no_progress: opt.NoProgress = False):
+           jobs: Jobs = None, no_progress: opt.NoProgress = False):
     """Run a balance scenario and write a self-contained HTML report and its Markdown twin.
 
     The report says what was asked (the scenario's `description`), the rule sets and player models, n and the
     seed, the tables and plots, and the findings the numbers support. The HTML embeds its plots and fetches
-    nothing, so it opens offline; the Markdown refers to the same plots as PNG files in NAME-plots/.
+    nothing, so it opens offline; the Markdown refers to the same plots as PNG files in `NAME-plots/`.
     """
     from analyzer.core import report as core_report
 

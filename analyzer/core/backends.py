@@ -1,4 +1,4 @@
-"""Where chunks run: local processes (joblib's loky) or an existing Dask cluster.
+"""The Dask backend: an existing cluster that runs the runner's chunks (local ones use joblib's loky).
 
 Dask is imported here only, and only when `--backend dask` asks for it, so the CLI starts
 fast and Dask stays an optional extra (`pip install 'analyzer[dask]'`).  On Dask the task
@@ -19,7 +19,8 @@ from analyzer.core.errors import AnalyzerError
 SCHEDULER_ENV = "ANALYZER_SCHEDULER"
 CONNECT_TIMEOUT = 10.0  # seconds to reach the scheduler
 WORKERS_TIMEOUT = 10.0  # seconds to wait for a scheduler with no workers to get one
-_ADDRESS = re.compile(r"^(?:(tcp|tls|ws|wss|inproc|ucx)://)?[^\s/:]+(?::\d{1,5})?$|^(?:tcp|tls)://\[[0-9a-fA-F:]+\]:\d{1,5}$")
+_ADDRESS = re.compile(r"^(?:(tcp|tls|ws|wss|inproc|ucx)://)?[^\s/:]+(?::\d{1,5})?$"  # [proto://]host[:port]
+                      r"|^(?:tcp|tls)://\[[0-9a-fA-F:]+\]:\d{1,5}$")  # an IPv6 host
 
 
 class SchedulerError(AnalyzerError):

@@ -41,7 +41,7 @@ class Variant:
     config: object  # handed to spec.play
     seats: tuple[str, ...]  # the policy label of each seat (fixed seating)
     policies: tuple[str, ...] = ()  # label of each index `play` reports in "policy"
-    rotate: bool = False  # policies rotate round the seats from game to game
+    rotate: bool = False  # policies change seats from game to game
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ class BalanceSpec:
     chunk: int = 1024  # games per chunk: a power of two up to runner.CHUNK
     action_kinds: tuple[str, ...] = ()
     lengths: tuple[str, ...] = ("turns",)
-    money_bins: int = 256  # final money histogram: 0 .. money_bins - 1 (clipped)
+    money_range: tuple[int, int] = (-64, 256)  # final money histogram, whole numbers lo .. hi - 1 (clipped)
     length_bins: int = 4096
     money_name: str = "money"
 
@@ -115,16 +115,28 @@ def _accumulate(acc, p, out, spec: BalanceSpec, variant: Variant):
     acc[p + "shared"] = ((credit > 0) & (credit < 1)).sum(0)
     acc[p + "shared_games"] = int(((credit > 0) & (credit < 1)).any(1).sum())
     _sums(acc, p + "money", money.astype(np.float64))
-    acc[p + "money_hist"] = _hist(money, spec.money_bins, seats)
+    lo, hi = spec.money_range
+    acc[p + "money_hist"] = _hist(np.asarray(money) - lo, hi - lo, seats)
     for name in spec.lengths:
         _sums(acc, p + name, out[name].astype(np.float64))
         acc[p + name + "_hist"] = _hist(out[name], spec.length_bins)
     acc[p + "actions"] = np.asarray(out["actions"], dtype=np.int64)
     if "policy" in out and variant.policies:
+        labels = _labels(variant)
+        if len(labels) > 1:  # per game, the mean credit of each policy's seats; then every pair's difference
+            seat_label = np.asarray([labels.index(x) for x in variant.policies])[out["policy"]]
+            per = np.stack([(credit * (seat_label == j)).sum(1) / (seat_label == j).sum(1)
+                            for j in range(len(labels))], axis=1)
+            a, b = np.triu_indices(len(labels), 1)
+            _sums(acc, p + "policy_pair", per[:, a] - per[:, b])
         k = len(variant.policies)
         acc[p + "policy_credit"] = np.bincount(out["policy"].ravel(), weights=credit.ravel(), minlength=k)
         acc[p + "policy_credit_sq"] = np.bincount(out["policy"].ravel(), weights=(credit ** 2).ravel(), minlength=k)
         acc[p + "policy_seats"] = np.bincount(out["policy"].ravel(), minlength=k)
+
+
+def _labels(variant: Variant) -> list[str]:
+    return list(dict.fromkeys(variant.policies))
 
 
 def _accumulate_pairs(acc, p, out, base, spec: BalanceSpec):
@@ -170,7 +182,7 @@ def points(x: float) -> str:
 
 def tables(spec: BalanceSpec, total: dict) -> dict[str, pd.DataFrame]:
     """Every table of a balance result, from the merged accumulators."""
-    win, money, length, actions, first, diffs, pols = [], [], [], [], [], [], []
+    win, money, length, actions, first, diffs, pols, pairs = [], [], [], [], [], [], [], []
     for i, v in enumerate(spec.variants):
         p = f"v{i}."
         n = total[p + "games"]
@@ -178,11 +190,11 @@ def tables(spec: BalanceSpec, total: dict) -> dict[str, pd.DataFrame]:
         lo, hi = stats.wilson(credit, n)
         fair = 1.0 / v.players
         for seat in range(v.players):
-            win.append({"rule set": v.name, "seat": seat, "policy": "rotating" if v.rotate else v.seats[seat],
+            win.append({"rule set": v.name, "seat": seat, "policy": "varies" if v.rotate else v.seats[seat],
                         "win rate": credit[seat] / n, "lo95": lo[seat], "hi95": hi[seat], "fair share": fair,
                         "outright wins": int(total[p + "outright"][seat]), "shared wins": int(total[p + "shared"][seat])})
         mean, half = stats.mean_ci(n, total[p + "money"], total[p + "money_sq"])
-        q = stats.histogram_quantiles(total[p + "money_hist"], QUANTILES)
+        q = stats.histogram_quantiles(total[p + "money_hist"], QUANTILES) + spec.money_range[0]
         for seat in range(v.players):
             row = {"rule set": v.name, "seat": seat, "mean": mean[seat], "±95%": half[seat]}
             row.update({name: int(q[seat, j]) for j, name in enumerate(QUANTILE_NAMES)})
@@ -209,6 +221,8 @@ def tables(spec: BalanceSpec, total: dict) -> dict[str, pd.DataFrame]:
             d = f"d{i}."
             k = len(total[d + "credit"])
             dm, dlo, dhi = stats.paired_difference(n, total[d + "credit"], total[d + "credit_sq"])
+            shift = 1.0 / v.players - 1.0 / spec.base.players  # tables of other sizes: against the fair share
+            dm, dlo, dhi = dm - shift, dlo - shift, dhi - shift
             mm, mlo, mhi = stats.paired_difference(n, total[d + "money"], total[d + "money_sq"])
             for seat in range(k):
                 diffs.append({"rule set": v.name, "seat": seat, "vs": spec.base.name,
@@ -227,6 +241,12 @@ def tables(spec: BalanceSpec, total: dict) -> dict[str, pd.DataFrame]:
                     plo, phi = stats.wilson(c, m)
                     pols.append({"rule set": v.name, "policy": label, "seat-games": m, "win rate": c / max(m, 1),
                                  "lo95": float(plo), "hi95": float(phi), "fair share": 1.0 / v.players})
+                labels = _labels(v)
+                pm, plo, phi = stats.paired_difference(n, total[p + "policy_pair"], total[p + "policy_pair_sq"])
+                for j, (a, b) in enumerate(zip(*np.triu_indices(len(labels), 1))):
+                    pairs.append({"rule set": v.name, "policy": labels[a], "vs": labels[b],
+                                  "Δ win rate": pm[j], "lo95": plo[j], "hi95": phi[j],
+                                  "detected": bool(stats.interval_excludes(plo[j], phi[j]))})
     out = {
         "win_rate": pd.DataFrame(win).set_index(["rule set", "seat"]),
         "first_player": pd.DataFrame(first).set_index("rule set"),
@@ -235,6 +255,7 @@ def tables(spec: BalanceSpec, total: dict) -> dict[str, pd.DataFrame]:
         out["differences"] = pd.DataFrame(diffs).set_index(["rule set", "seat"])
     if pols:
         out["policies"] = pd.DataFrame(pols).set_index(["rule set", "policy"])
+        out["policy_pairs"] = pd.DataFrame(pairs).set_index(["rule set", "policy", "vs"])
     out["money"] = pd.DataFrame(money).set_index(["rule set", "seat"])
     out["length"] = pd.DataFrame(length).set_index("rule set")
     out["actions"] = pd.DataFrame(actions).set_index(["rule set", "seat"])
@@ -252,70 +273,111 @@ def length_differences(spec: BalanceSpec, total: dict) -> list[tuple[str, str, f
     return out
 
 
+def _ci(lo: float, hi: float, scale: float = 100.0, digits: int = 1) -> str:
+    return f"95% CI {scale * lo:+.{digits}f} to {scale * hi:+.{digits}f}"
+
+
+def _first_player(t, spec: BalanceSpec) -> list[str]:
+    rows = list(t["first_player"].iterrows())
+    if len(rows) == 1:
+        name, row = rows[0]
+        head = (f"The first player (seat 0) wins {pct(row['seat 0 win rate'])} of games (95% CI {pct(row['lo95'])}–"
+                f"{pct(row['hi95'])}) against a fair share of {pct(row['fair share'])}")
+        if row["edge detected"]:
+            return [f"{head}: {'an edge' if row['edge'] > 0 else 'a handicap'} of {points(row['edge'])}."]
+        bound = max(abs(row["edge lo95"]), abs(row["edge hi95"]))
+        return [f"{head}; the interval covers the fair share, so these games show no first-player edge (one larger "
+                f"than about {100 * bound:.1f} points would have shown)."]
+    shown = [f"`{name}` {pct(r['seat 0 win rate'])} (edge {points(r['edge'])}, {_ci(r['edge lo95'], r['edge hi95'])}"
+             f"{'' if r['edge detected'] else ', covers 0'})" for name, r in rows]
+    found = [name for name, r in rows if r["edge detected"]]
+    verdict = ("an edge (or handicap) is detected under " + ", ".join(f"`{x}`" for x in found) if found
+               else "no rule set shows a detectable edge")
+    return [f"The first player (seat 0) against the fair share of 1/players: " + "; ".join(shown) + f". So {verdict}."]
+
+
+def _policies(t, spec: BalanceSpec) -> list[str]:
+    pairs, lines, strongest = t["policy_pairs"], [], []
+    for name, group in t["policies"].groupby(level=0, sort=False):
+        ranked = group.sort_values("win rate", ascending=False)
+        top, second = ranked.index[0][1], ranked.index[1][1]
+        sign = 1 if (name, top, second) in pairs.index else -1
+        row = pairs.loc[(name, top, second) if sign == 1 else (name, second, top)]
+        d, (lo, hi) = sign * row["Δ win rate"], sorted((sign * row["lo95"], sign * row["hi95"]))
+        rates = ", ".join(f"`{i[1]}` {pct(r)}" for i, r in ranked["win rate"].items())
+        strongest.append((top, second, lo > 0, d))
+        where = f" under `{name}`" if len(spec.variants) > 1 else ""
+        if lo > 0:
+            lines.append(f"`{top}` is the strongest policy{where}: in the same games its win rate is {100 * d:.1f} "
+                         f"points above `{second}`'s ({_ci(lo, hi)}); win rates: {rates}.")
+        else:
+            lines.append(f"The two best policies{where}, `{top}` and `{second}`, cannot be told apart here: in the "
+                         f"same games their difference is {points(d)} ({_ci(lo, hi)}); win rates: {rates}.")
+    if len(strongest) > 2 and len({(a, b, ok) for a, b, ok, _ in strongest}) == 1 and strongest[0][2]:
+        top, second = strongest[0][:2]
+        gaps = [d for *_, d in strongest]
+        return [f"`{top}` is the strongest policy under every rule set: in the same games its win rate is "
+                f"{100 * min(gaps):.1f} to {100 * max(gaps):.1f} points above `{second}`'s (each 95% CI excludes 0)."]
+    return lines
+
+
+def _money(name: str, group, spec: BalanceSpec) -> str | None:
+    moved = group[(group["Δ money lo95"] > 0) | (group["Δ money hi95"] < 0)]
+    if not len(moved):
+        return None
+    if len(moved) == len(group) and (np.sign(moved["Δ money"]).nunique() == 1):
+        word = "raises" if moved["Δ money"].iloc[0] > 0 else "lowers"
+        return (f"`{name}` {word} every seat's average final {spec.money_name}, by {moved['Δ money'].abs().min():.2f} "
+                f"to {moved['Δ money'].abs().max():.2f} (each 95% CI excludes 0).")
+    parts = [f"seat {seat} {r['Δ money']:+.2f} ({_ci(r['Δ money lo95'], r['Δ money hi95'], 1, 2)})"
+             for (_, seat), r in moved.iterrows()]
+    return f"`{name}` moves average final {spec.money_name}: " + "; ".join(parts) + "."
+
+
 def findings(spec: BalanceSpec, t: dict[str, pd.DataFrame], total: dict) -> list[str]:
     """Plain-language statements the numbers support, and only those: an effect is called one
-    only when its 95% interval excludes no-effect; otherwise the text says how large an
-    effect the run could have missed."""
-    out = []
+    only when its 95% interval excludes no effect; otherwise the text says how large an effect
+    the run could have missed."""
     n = total["v0.games"]
-    mixed = any(len(set(v.seats)) > 1 and not v.rotate for v in spec.variants)
-    for name, row in t["first_player"].iterrows():
-        where = f"Under `{name}`, " if len(spec.variants) > 1 else ""
-        if row["edge detected"]:
-            side = "an edge" if row["edge"] > 0 else "a handicap"
-            out.append(f"{where}the first player (seat 0) wins {pct(row['seat 0 win rate'])} of games (95% CI "
-                       f"{pct(row['lo95'])}–{pct(row['hi95'])}) against a fair share of {pct(row['fair share'])}: "
-                       f"{side} of {points(row['edge'])}.")
-        else:
-            bound = max(abs(row["edge lo95"]), abs(row["edge hi95"]))
-            out.append(f"{where}the first player (seat 0) wins {pct(row['seat 0 win rate'])} of games (95% CI "
-                       f"{pct(row['lo95'])}–{pct(row['hi95'])}); the interval covers the fair share of "
-                       f"{pct(row['fair share'])}, so these games show no first-player edge (one larger than about "
-                       f"{100 * bound:.1f} points would have shown).")
-    if mixed:
+    out = _first_player(t, spec)
+    if any(len(set(v.seats)) > 1 and not v.rotate for v in spec.variants):
         out.append("Seats play different policies here, so a seat's win rate mixes the seat's position with its "
                    "policy's strength.")
+    spread = []
     for name, group in t["win_rate"].groupby(level=0, sort=False):
         best, worst = group["win rate"].idxmax(), group["win rate"].idxmin()
         if group.loc[best, "lo95"] > group.loc[worst, "hi95"]:
-            where = f"Under `{name}`, " if len(spec.variants) > 1 else ""
-            out.append(f"{where}seat {best[1]} wins most often ({pct(group.loc[best, 'win rate'])}) and seat "
-                       f"{worst[1]} least ({pct(group.loc[worst, 'win rate'])}); their 95% intervals do not overlap.")
+            spread.append(f"{'under `' + name + '`, ' if len(spec.variants) > 1 else ''}seat {best[1]} "
+                          f"({pct(group.loc[best, 'win rate'])}) over seat {worst[1]} "
+                          f"({pct(group.loc[worst, 'win rate'])})")
+    if spread:
+        out.append("Seats whose 95% intervals do not overlap: " + "; ".join(spread) + ".")
     if "policies" in t:
-        for name, group in t["policies"].groupby(level=0, sort=False):
-            ranked = group.sort_values("win rate", ascending=False)
-            top, second = ranked.iloc[0], ranked.iloc[1]
-            label = ranked.index[0][1]
-            where = f" under `{name}`" if len(spec.variants) > 1 else ""
-            if top["lo95"] > second["hi95"]:
-                out.append(f"`{label}` is the strongest policy{where}: it wins {pct(top['win rate'])} of the games it "
-                           f"plays (95% CI {pct(top['lo95'])}–{pct(top['hi95'])}), clear of "
-                           f"`{ranked.index[1][1]}` at {pct(second['win rate'])}.")
-            else:
-                out.append(f"No policy is clearly strongest{where}: the best two win rates' 95% intervals overlap "
-                           f"({', '.join(f'`{i[1]}` {pct(r)}' for i, r in ranked['win rate'].items())}).")
+        out += _policies(t, spec)
     if "differences" in t:
+        resized = {v.name for v in spec.variants if v.players != spec.base.players}
+        lengths = {}
+        for name, what, m, lo, hi in length_differences(spec, total):
+            if lo > 0 or hi < 0:
+                lengths.setdefault(name, []).append(f"{m:+.2f} {what} ({_ci(lo, hi, 1, 2)})")
         for name, group in t["differences"].groupby(level=0, sort=False):
             hits = group[group["detected"]]
             base = group["vs"].iloc[0]
             if len(hits):
-                parts = [f"seat {seat} {points(r['Δ win rate'])} (95% CI {100 * r['lo95']:+.1f} to {100 * r['hi95']:+.1f})"
+                parts = [f"seat {seat} {points(r['Δ win rate'])} ({_ci(r['lo95'], r['hi95'])})"
                          for (_, seat), r in hits.iterrows()]
-                out.append(f"`{name}` against `{base}`, same dice: win rates change detectably for "
+                fair = " (each against its table's fair share)" if name in resized else ""
+                out.append(f"`{name}` against `{base}`, same dice: win rates change detectably{fair} for "
                            + "; ".join(parts) + ".")
             else:
                 widest = float(np.maximum(group["hi95"], -group["lo95"]).max())
                 out.append(f"`{name}` against `{base}`, same dice: no seat's win rate changes detectably (every 95% "
                            f"CI covers 0; a change larger than about {100 * widest:.1f} points would have shown).")
-            money = group[(group["Δ money lo95"] > 0) | (group["Δ money hi95"] < 0)]
-            if len(money):
-                parts = [f"seat {seat} {r['Δ money']:+.2f} (95% CI {r['Δ money lo95']:+.2f} to {r['Δ money hi95']:+.2f})"
-                         for (_, seat), r in money.iterrows()]
-                out.append(f"`{name}` moves average final {spec.money_name} by: " + "; ".join(parts) + ".")
-        for name, what, m, lo, hi in length_differences(spec, total):
-            if lo > 0 or hi < 0:
-                out.append(f"`{name}` changes the average game length by {m:+.2f} {what} (95% CI {lo:+.2f} to "
-                           f"{hi:+.2f}).")
+            money = _money(name, group, spec)
+            if money:
+                out.append(money)
+            if name in lengths:
+                out.append(f"`{name}` changes the average game length by " + " and ".join(lengths[name]) + ".")
     out.append(f"Every figure comes from {n:,} games per rule set; intervals are 95%.")
     return out
 
@@ -329,6 +391,8 @@ def summarize(spec: BalanceSpec, total: dict, seed: int, title: str = "") -> Res
         "numbers (the same dice for each), differences paired per game",
         "win credit: a game's winner gets 1; k players tied on the most money get 1/k each; win rate = mean credit, "
         "95% Wilson interval; money and length: mean ± 95% (normal); differences: mean of per-game differences ± 95%",
+        "many intervals are shown: at 95%, about one in twenty misses its true value by chance, so a lone borderline "
+        "effect among many deserves a rerun with another seed",
     ]
     plots = [Plot("win_rate", "grouped_bars_with_ci", "win_rate",
                   {"value": "win rate", "lo": "lo95", "hi": "hi95", "group": "rule set", "category": "seat",
@@ -365,15 +429,19 @@ def balance(spec: BalanceSpec, settings: runner.RunSettings, title: str = "") ->
 
 HEADINGS = {
     "win_rate": "Win rate per seat", "first_player": "The first player", "differences": "Against the baseline",
-    "policies": "Policies", "money": "Final money", "length": "Game length", "actions": "Actions taken",
+    "policies": "Policies", "policy_pairs": "Policies head to head", "money": "Final money", "length": "Game length", "actions": "Actions taken",
 }
 CAPTIONS = {
     "win_rate": "Win rate per seat: mean win credit (a shared win counts 1/k), 95% Wilson interval.",
     "first_player": "The first player's (seat 0's) win rate against a fair share of 1/players; "
                     "edge = win rate − fair share, with its 95% interval.",
     "differences": "Each rule set against the baseline on the same dice: mean per-game change in win credit and in "
-                   "final money, with the 95% interval of the paired differences; detected = the interval excludes 0.",
-    "policies": "Win rate of each policy over all the seats it played (seats rotate from game to game).",
+                   "final money, with the 95% interval of the paired differences; detected = the interval excludes 0. "
+                   "Where the table sizes differ, the change in win rate is measured against each table's fair share "
+                   "(win rate − 1/players).",
+    "policies": "Win rate of each policy over all the seats it played (policies change seats from game to game).",
+    "policy_pairs": "Each pair of policies in the same games: the mean per-game difference of their seats' win credit, "
+                    "with its 95% interval; detected = the interval excludes 0.",
     "money": "Final money per seat: mean ± 95% and quantiles.",
     "length": "Game length: mean ± 95%, median, min and max.",
     "actions": "How often each seat takes each kind of action (share of its turns).",

@@ -32,7 +32,8 @@ SCALING = (("1 local worker", {"jobs": 1}), ("2 local workers", {"jobs": 2}),
            ("2-worker Dask LocalCluster", {"backend": "dask"}))
 
 
-def scaling(task, what: str, unit: str, chunk_counts=(2, 8), repeats: int = 2, targets=None) -> list[dict]:
+def scaling(task, what: str, unit: str, chunk_counts=(2, 8), repeats: int = 2, targets=None,
+            configs=SCALING) -> list[dict]:
     """Rows: the rate of `task` through `runner.run` on 1 and 2 local workers and a 2-worker Dask LocalCluster
     (processes on loopback), at each work size in chunks; workers are started and warmed before timing.
 
@@ -41,7 +42,7 @@ def scaling(task, what: str, unit: str, chunk_counts=(2, 8), repeats: int = 2, t
 
     targets = targets or {}
     rows = []
-    for name, config in SCALING:
+    for name, config in configs:
         with _backend(config) as extra:
             for chunks in chunk_counts:
                 work = chunks * runner.CHUNK

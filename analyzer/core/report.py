@@ -104,7 +104,7 @@ def _html_table(df: pd.DataFrame) -> str:
     index_names = [n for n in df.index.names if n is not None]
     head = "".join(f"<th>{html.escape(str(n))}</th>" for n in index_names + list(df.columns))
     rows = []
-    for idx, row in df.iterrows():
+    for idx, *row in df.itertuples(index=True, name=None):  # itertuples keeps each column's type
         idx = idx if isinstance(idx, tuple) else (idx,)
         cells = [f'<td class="text">{html.escape(_cell(v))}</td>' for v in idx[: len(index_names)]]
         for v in row:
@@ -118,7 +118,7 @@ def _md_table(df: pd.DataFrame) -> str:
     index_names = [n for n in df.index.names if n is not None]
     head = [str(n) for n in index_names + list(df.columns)]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    for idx, row in df.iterrows():
+    for idx, *row in df.itertuples(index=True, name=None):
         idx = idx if isinstance(idx, tuple) else (idx,)
         cells = [_cell(v) for v in idx[: len(index_names)]] + [_cell(v) for v in row]
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")

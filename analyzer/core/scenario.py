@@ -54,7 +54,8 @@ def parse(text: str, source: str = "scenario") -> dict:
     unknown = set(map(str, data)) - TOP_LEVEL_KEYS
     if unknown:
         key = sorted(unknown)[0]
-        raise ScenarioError(key if key.strip() else repr(key), f"unknown key; allowed: {', '.join(sorted(TOP_LEVEL_KEYS))}")
+        raise ScenarioError(key if key.strip() else repr(key),
+                            f"unknown key; allowed: {', '.join(sorted(TOP_LEVEL_KEYS))}")
     if "game" not in data:
         raise ScenarioError("game", "missing; say which game, e.g. `game: camelup`")
     return data
@@ -78,7 +79,8 @@ def _check_numbers(data: dict) -> None:
         if count > MAX_VALUES:
             raise ScenarioError("scenario", f"over {MAX_VALUES:,} values once anchors (&, *) are expanded")
         if isinstance(value, int) and value.bit_length() > MAX_INT_BITS:
-            raise ScenarioError(_field(where), f"a number of over {MAX_INT_BITS * 3 // 10:,} digits; no field takes one")
+            raise ScenarioError(_field(where), f"a number of over {MAX_INT_BITS * 3 // 10:,} digits; "
+                                               "no field takes one")
         if isinstance(value, dict):
             for key, item in value.items():
                 todo.append((key, where))

@@ -90,9 +90,8 @@ def test_a_run_killed_part_way_resumes_to_the_same_tables(tmp_path):
     finally:
         proc.kill()
         proc.wait()
-    done = checkpoint.load(path).done
+    done = checkpoint.load(path).done  # whole, even if the kill fell mid-write (that went to a temporary file)
     assert 3 <= done < 12
-    assert not list(tmp_path.glob(".*.tmp"))  # or, if the kill fell mid-write, the file is still whole
     same(runner.run(coin_task, settings(resume=path, **plan)), runner.run(coin_task, settings(**plan)))
 
 

@@ -149,6 +149,13 @@ def test_an_unreachable_scheduler_is_a_one_line_error(monkeypatch):
     one_line_error(result, "cannot reach", "tcp://127.0.0.1:9")
 
 
+def test_a_scheduler_without_workers_is_a_clear_error(monkeypatch):
+    monkeypatch.setattr(backends, "WORKERS_TIMEOUT", 1.0)
+    with distributed.LocalCluster(processes=False, **{**LOOPBACK, "n_workers": 0}) as empty:
+        with pytest.raises(backends.SchedulerError, match="no workers"):
+            runner.run(coin_task, on(empty, rollouts=100))
+
+
 class KillOnce:
     """coin_task that, the first time it runs in a Dask worker process, kills that process (SIGKILL) mid-chunk."""
 
@@ -178,7 +185,7 @@ def test_a_worker_that_dies_costs_only_its_chunk(tmp_path):
 
 
 def test_help_does_not_import_dask_or_joblib():
-    code = ("import sys\nfrom analyzer.cli import app\ntry:\n    app(['odds', '--help'])\nexcept SystemExit:\n    pass\n"
-            "print(sorted(m for m in ('dask', 'distributed', 'joblib') if m in sys.modules))")
+    code = ("import sys\nfrom analyzer.cli import app\ntry:\n    app(['odds', '--help'])\n"
+            "except SystemExit:\n    pass\nprint(sorted(m for m in ('dask', 'distributed', 'joblib') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "[]"

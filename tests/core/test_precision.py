@@ -134,14 +134,16 @@ MID_LEG = __import__("pathlib").Path(__file__).resolve().parents[2] / "scenarios
 def test_cli_precision_run_equals_the_plain_run_it_stopped_at():
     import json
 
-    precise = invoke("odds", MID_LEG, "--precision", 0.003, "--seed", 2, "--no-progress", "-f", "json")
+    precise = invoke("odds", MID_LEG, "--precision", 0.003, "--seed", 2, "-j", 1, "--no-progress", "-f", "json")
     assert precise.exit_code == 0, precise.output
     data = json.loads(precise.stdout)
     assert data["stopped_by"] == "precision" and data["widest_ci95"] <= 0.003
-    plain = json.loads(invoke("odds", MID_LEG, "-n", data["rollouts"], "--seed", 2, "--no-progress", "-f", "json").stdout)
+    plain = invoke("odds", MID_LEG, "-n", data["rollouts"], "--seed", 2, "--no-progress", "-f", "json")
+    plain = json.loads(plain.stdout)
     for key in ("race_win", "race_lose", "race_win_ci95", "race_lose_ci95", "rollouts"):
         assert data[key] == plain[key]
-    quick = invoke("camelup", "ev", "--track", "1:bg 3:y 4:ow", "--precision", 0.1, "--seed", 2, "--no-progress")
+    quick = invoke("camelup", "ev", "--track", "1:bg 3:y 4:ow", "--precision", 0.1, "--seed", 2, "-j", 1,
+                   "--no-progress")
     assert quick.exit_code == 0, quick.output
     assert "stopped by --precision" in quick.stdout
 

@@ -102,7 +102,8 @@ def test_chunk_i_draws_from_child_i_of_the_root_seed():
 
 def float_task(n, rng):
     x = rng.standard_normal(n)
-    return {"n": n, "sum": float(x.sum()), "sq": float((x * x).sum()), "vec": np.bincount(rng.integers(0, 3, n), minlength=3) / 7}
+    vec = np.bincount(rng.integers(0, 3, n), minlength=3) / 7
+    return {"n": n, "sum": float(x.sum()), "sq": float((x * x).sum()), "vec": vec}
 
 
 def test_float_sums_are_bit_identical_whatever_the_jobs():

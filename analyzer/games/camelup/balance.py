@@ -8,7 +8,7 @@ A balance scenario plays whole games from the set-up under one or more rule sets
     rules: {edition: first}                 # the base rule set (house rules welcome)
     players: 4
     policies: [greedy, greedy, heuristic, random]   # one per seat (seat 0 moves first), or one for all
-    seating: fixed                          # fixed | rotate (game i seats policy (s + i) mod players at seat s)
+    seating: fixed                          # fixed | rotate | permute (policies change seats from game to game)
     variants:                               # rule sets to compare; the first is the baseline
       base: {}
       rich_seat_0: {starting_money_by_seat: [13, 3, 3, 3]}
@@ -102,7 +102,7 @@ def parse_balance(data: dict):
     """A balance scenario -> (core.balance.BalanceSpec, {name: GameConfig}).
 
     Top level: `rules` (the base rule set), `players`, `policies` (one per seat, or one for
-    all), `seating` (fixed | rotate) and `variants` (name -> overrides: any rule field,
+    all), `seating` (fixed | rotate | permute) and `variants` (name -> overrides: any rule field,
     `edition`, `players`, `policies`, `starting_money_by_seat`, `opening`).  The first
     variant is the baseline the others are compared with; without `variants`, the top level
     is the one rule set, named `base`."""
@@ -126,7 +126,7 @@ def parse_balance(data: dict):
             raise ScenarioError(f"variants.{name}", "a rule set's name is a word of 1 to 40 characters")
         configs[name] = parse_variant(name, block or {}, base, f"variants.{name}")
     variants = tuple(Variant(name, c.players, c, tuple(s.label for s in c.policies), tuple(s.label for s in c.policies),
-                             c.seating == "rotate") for name, c in configs.items())
+                             c.seating != "fixed") for name, c in configs.items())
     chunk = min(c.chunk for c in configs.values())
     spec = BalanceSpec("camelup", play, variants, chunk=chunk, action_kinds=KINDS, lengths=("turns", "legs"),
                        money_name="coins")

@@ -33,7 +33,7 @@ from analyzer.games.camelup.rules import RuleSet
 
 KINDS = ("leg-bet", "desert", "pyramid", "race-winner", "race-loser")
 LEG, DESERT, PYRAMID, WINNER, LOSER, NONE = range(6)  # NONE: the no-op of a finished game
-SEATINGS = ("fixed", "rotate")
+SEATINGS = ("fixed", "rotate", "permute")
 MAX_TURNS = 3000  # a safety net: a first-edition race takes about 100 turns
 LEG_BLOCK = 8  # legs of dice drawn at a time, for every game of the batch
 _BYTE = np.uint64(0xFF)
@@ -125,7 +125,7 @@ class GameConfig:
     rules: RuleSet
     players: int
     policies: tuple  # one policies.PolicySpec per seat; seat 0 moves first
-    seating: str = "fixed"  # fixed | rotate: game i seats policy (s + i) mod players at seat s
+    seating: str = "fixed"  # fixed | rotate | permute: see seat_policies
     starting_money: tuple[int, ...] | None = None  # per seat; default rules.starting_money
     opening: str | None = None  # force seat 0's first action (policies.OPENINGS)
 
@@ -418,12 +418,34 @@ def credit(money) -> np.ndarray:
 
 
 def seat_policies(config: GameConfig, n: int) -> np.ndarray:
-    """(games, seats) index into config.policies of the policy each seat plays."""
+    """(games, seats) index into config.policies of the policy each seat plays in game j of a batch.
+
+    fixed: seat s plays policy s.  rotate: policy (s + j) mod players (each policy plays each
+    seat equally often; neighbours stay neighbours).  permute: the j-th seating order of all
+    players! orders, in turn (each policy plays each seat, and meets the others in each order,
+    equally often, up to the remainder of a batch)."""
     p = config.players
     seats = np.arange(p)
     if config.seating == "rotate":
         return (seats[None, :] + np.arange(n)[:, None]) % p
+    if config.seating == "permute":
+        return nth_permutations(np.arange(n), p)
     return np.tile(seats, (n, 1))
+
+
+def nth_permutations(index, p: int) -> np.ndarray:
+    """(len(index), p): permutation index[j] mod p! of range(p), in itertools order (Lehmer code)."""
+    index = np.asarray(index, dtype=np.int64) % factorial(p)
+    rows = np.arange(index.size)
+    left = np.tile(np.arange(p), (index.size, 1))  # what is not yet placed, in order
+    out = np.empty((index.size, p), dtype=np.int64)
+    for place in range(p):
+        block = factorial(p - 1 - place)
+        k, index = index // block, index % block
+        out[:, place] = left[rows, k]
+        cols = np.arange(p - place - 1)
+        left = np.where(cols[None, :] >= k[:, None], left[:, 1:p - place], left[:, :p - place - 1])
+    return out
 
 
 def play(config: GameConfig, n: int, rng, trace: bool = False) -> dict:

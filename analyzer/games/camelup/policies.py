@@ -41,7 +41,7 @@ from analyzer.games.camelup.game import DESERT, LEG, LOSER, PYRAMID, WINNER
 
 NAMES = ("random", "greedy", "greedy-exact", "heuristic")
 GREEDY_ROLLOUTS = 64  # leg rollouts per decision
-GREEDY_RACE_ROLLOUTS = 32  # of which played on to the end of the race
+GREEDY_RACE_ROLLOUTS = 64  # of which played on to the end of the race (all of them)
 EXACT_RACE_ROLLOUTS = 20_000
 HEURISTIC_NEAR = 6
 HEURISTIC_CLEAR = 2
@@ -113,11 +113,11 @@ def make(spec: PolicySpec, config):
 DESCRIPTIONS = {
     "random": "a random legal kind of action (leg bet, desert tile, pyramid, overall card), then a random "
               "legal action of that kind",
-    "greedy": "the action with the most expected coins now (the `ev` convention), estimated from "
-              f"{GREEDY_ROLLOUTS} leg rollouts per decision ({GREEDY_RACE_ROLLOUTS} played on to the race end "
-              "for the overall cards); a desert tile is valued by the landings expected on its space",
+    "greedy": "the action with the most expected coins now (the `ev` convention), estimated from {rollouts} leg "
+              "rollouts per decision ({race_rollouts} of them played on to the race end for the overall cards); a "
+              "desert tile is valued by the landings expected on its space",
     "greedy-exact": "the action with the most expected coins now, from exact leg odds and exact desert values "
-                    f"({EXACT_RACE_ROLLOUTS:,} races for the overall cards)",
+                    "({race_rollouts:,} races for the overall cards)",
     "heuristic": "bet the leg leader's best tile early; back the leader to win (and the last camel to lose) once "
                  f"the leader is within {HEURISTIC_NEAR} spaces of the line and {HEURISTIC_CLEAR} clear; lay an "
                  "oasis where landings are likeliest; bet the leader's 3 late in the leg; else take a pyramid tile",
@@ -125,11 +125,7 @@ DESCRIPTIONS = {
 
 
 def describe(spec: PolicySpec) -> str:
-    text = DESCRIPTIONS[spec.name]
-    if spec.label != spec.name:
-        text += f" [{spec.rollouts} leg rollouts, {spec.race_rollouts} races per decision]" if spec.name == "greedy" \
-            else f" [{spec.race_rollouts:,} races per decision]"
-    return text
+    return DESCRIPTIONS[spec.name].format(rollouts=spec.rollouts, race_rollouts=spec.race_rollouts)
 
 
 # -- shared pieces ---------------------------------------------------------------------------------
@@ -315,19 +311,24 @@ def leg_rollouts(games, rows, r, rng):
     rep = np.repeat(rows, r)
     local = np.repeat(np.arange(n), r)
     pos, height = games.pos[rep], games.height[rep]
-    waiting_key = ((games.rolled[rep][:, None] >> np.arange(c)) & 1) * 2.0
-    order = (rng.random((n * r, c)) + waiting_key).argsort(1).astype(np.uint64)  # dice left first, shuffled
-    k_left = games.dice_per_leg - games.out[rep]
-    faces = np.asarray(rules.die_faces, dtype=np.uint64)[rng.integers(len(rules.die_faces), size=(n * r, c))]
+    # a random order of all the dice; those already out are skipped, which leaves the rest in random order
+    perms = sim._permutations(c)
+    draw = rng.integers(len(perms) * len(rules.die_faces) ** c, size=n * r)
+    order = perms[draw % len(perms)].astype(np.uint64)
+    draw //= len(perms)
+    faces = np.asarray(rules.die_faces, dtype=np.uint64)
+    waiting = games.rolled[rep]  # bitmask of the dice already out
+    k_left = games.dice_per_leg - games.out[rep]  # rolls left this leg
     live = np.ones(n * r, dtype=bool)
     width = games.width
     hits = np.zeros(n * width, dtype=np.int64)
     effects, variant = (games.eff, rep) if games.any_tile else (None, None)
     for i in range(c):
-        act = live & (i < k_left)
-        if not act.any():
-            break
-        steps = np.where(act, faces[:, i], np.uint64(0))
+        out_already = (waiting >> order[:, i].astype(np.int64)) & 1 == 1
+        act = live & ~out_already & (k_left > 0)
+        steps = np.where(act, faces[draw % len(faces)], np.uint64(0))
+        draw //= len(faces)
+        k_left = k_left - act
         pos, height, target, stop = sim.move(pos, height, order[:, i], steps, effects, variant)
         hits += np.bincount(local[act] * width + target[act].astype(np.int64), minlength=n * width)
         live &= stop <= games.line

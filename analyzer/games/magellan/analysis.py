@@ -263,7 +263,7 @@ def _setup_odds(setup: Setup, settings: runner.RunSettings) -> Result:
     payload.update({"seed": settings.seed, "illustrative": setup.rules.illustrative, "players": setup.players})
     notes = [f"{setup.players} players from the set-up; seat 0 opens the first auction",
              _policy_note(setup.policies),
-             f"game length {payload['auctions']:.2f} auctions (cards revealed), {payload['unsold']:.2f} unsold",
+             f"36 auctions a game, {payload['unsold']:.2f} of them unsold on average",
              f"{res['n']:,} games, seed {settings.seed}, 95% intervals; a tie counts as a share of a win", *labels]
     result = Result(f"Magellan: each seat's chances from the set-up{suffix}", {"seats": table}, payload, notes)
     result.plots.append(Plot("seats", "bars_with_ci", "seats",
@@ -274,7 +274,7 @@ def _setup_odds(setup: Setup, settings: runner.RunSettings) -> Result:
 
 
 def seat_table(res: dict) -> tuple[pd.DataFrame, dict]:
-    """Per-seat statistics from `sim.play_games` accumulators (a balance report's raw table)."""
+    """Per-seat statistics from `sim.play_games` accumulators."""
     n = res["n"]
     P = len(res["wins"])
     lo, hi = stats.wilson(res["wins"], n)
@@ -285,7 +285,7 @@ def seat_table(res: dict) -> tuple[pd.DataFrame, dict]:
     payload = {"seats": {str(p): {"win": res["wins"][p] / n, "win_ci95": (hi[p] - lo[p]) / 2, "crowns": mean[p],
                                   "crowns_ci95": half[p], "cards_won": res["won"][p] / n, "bids": res["bids"][p] / n}
                          for p in range(P)},
-               "auctions": res["auctions"] / n, "unsold": res["unsold"] / n, "games": n}
+               "unsold": res["unsold"] / n, "games": n}
     if res["pizarro_games"]:
         payload["pizarro_mean"] = res["pizarro"] / res["pizarro_games"]
     return table, payload
@@ -330,3 +330,21 @@ def _pizarro(state: PizarroState, with_rule: bool) -> Result:
         notes.append("rule tables: by gold drawn, draw or stop in every reachable state with that gold (mixed: it "
                      "depends on which cards; the JSON lists every state)")
     return Result("Magellan: Pizarro's draw, stop or draw one more (exact)", tables, payload, notes)
+
+
+# ----------------------------------------------------------------------------------------------
+# whole games under rule sets (`analyzer balance`, `analyzer report`): the work is in balance.py
+
+
+def balance(data: dict, settings: runner.RunSettings) -> Result:
+    """Whole games from the set-up under each rule set of a balance scenario, compared seat by seat."""
+    from analyzer.games.magellan import balance as full_games
+
+    return full_games.balance(data, settings)
+
+
+def report(data: dict, settings: runner.RunSettings, reproduce: str = ""):
+    """The balance result as a publishable report (a core.report.Report)."""
+    from analyzer.games.magellan import balance as full_games
+
+    return full_games.report(data, settings, reproduce)

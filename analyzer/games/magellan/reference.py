@@ -108,6 +108,7 @@ class Game:
         self.bids = [0] * players
         self.won = [0] * players
         self.vetoes_used = [0] * players
+        self._last_half = LEFT  # the half of the field the last ship moved to (draw_or_crowns)
 
     # ------------------------------------------------------------------------------------------
     # gold
@@ -381,32 +382,39 @@ def card_value(game: Game, policy: pol.Policy, p: int, card: int, pizarro: float
     return pol.card_value(pol.static_value(rules, policy, card, f, pizarro), prev, tucked)
 
 
-def play(game: Game, policies: list[pol.Policy]) -> list[int]:
-    """Play `game` to the end with `policies` (one per seat); returns the scores."""
-    rules = game.rules
-    pizarro = [pol.pizarro_estimate(rules, q) for q in policies]
+def play(game: Game, policies: list[pol.Policy], auctions: int | None = None) -> list[int] | None:
+    """Play `game` with `policies` (one per seat) to the end, and return the scores; or stop
+    before the next card once `auctions` auctions have been held (returns None)."""
+    pizarro = [pol.pizarro_estimate(game.rules, q) for q in policies]
     while game.phase <= PHASES:
-        if not game.deck:
-            game.end_phase(policies)
-            continue
-        card, f = game.card, game.phase - 1
-        values = [card_value(game, policies[p], p, card, pizarro[p]) for p in range(game.players)]
-        caps = [game.cap(p, card) for p in range(game.players)]
-        order = [(game.opener + i) % game.players for i in range(game.players)]
-        vetoer = next((p for p in order if game.vetoes[p] > 0
-                       and pol.wants_veto(policies[p], values[p], f, caps[p])), None)
-        if vetoer is not None:
-            game.veto(vetoer)
-            continue
-        auction = game.open_auction()
-        noise = game.chance.noise[game.auctions]
-        limits = [pol.limit(policies[p], values[p], f, caps[p], noise[p]) if p in auction.eligible else 0
-                  for p in range(game.players)]
-        while not auction.over:
-            p = auction.to_act
-            if limits[p] > auction.high:
-                game.bid(auction, p, auction.high + 1)
-            else:
-                game.pass_(auction, p)
-        game.settle(auction, policy=policies[auction.holder] if auction.holder is not None else None)
+        if auctions is not None and game.auctions >= auctions and game.deck:
+            return None
+        step(game, policies, pizarro)
     return game.scores(policies)
+
+
+def step(game: Game, policies: list[pol.Policy], pizarro: list[float]) -> None:
+    """One step: end the phase if its deck is empty; else a veto, or an auction settled."""
+    if not game.deck:
+        game.end_phase(policies)
+        return
+    card, f = game.card, game.phase - 1
+    values = [card_value(game, policies[p], p, card, pizarro[p]) for p in range(game.players)]
+    caps = [game.cap(p, card) for p in range(game.players)]
+    order = [(game.opener + i) % game.players for i in range(game.players)]
+    vetoer = next((p for p in order if game.vetoes[p] > 0 and pol.wants_veto(policies[p], values[p], f, caps[p])),
+                  None)
+    if vetoer is not None:
+        game.veto(vetoer)
+        return
+    auction = game.open_auction()
+    noise = game.chance.noise[game.auctions]
+    limits = [pol.limit(policies[p], values[p], f, caps[p], noise[p]) if p in auction.eligible else 0
+              for p in range(game.players)]
+    while not auction.over:
+        p = auction.to_act
+        if limits[p] > auction.high:
+            game.bid(auction, p, auction.high + 1)
+        else:
+            game.pass_(auction, p)
+    game.settle(auction, policy=policies[auction.holder] if auction.holder is not None else None)

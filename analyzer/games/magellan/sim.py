@@ -417,9 +417,9 @@ class Games:
         f = self.phase[idx] - 1
         for p in range(self.P):
             self.draw_many(idx, p, t.end_draws[f])
+        bags = np.einsum("nep,ne->np", self.arrived[idx], t.bags.T[f])  # every ship that arrived, its field's bags
         for p in range(self.P):
-            for e in range(E):
-                self.draw_many(idx, p, self.arrived[idx, e, p] * t.bags[e, f])
+            self.draw_many(idx, p, bags[:, p])
         swap = t.exchange_phase[f]
         if swap.any() and t.exchange.any():
             for p in range(self.P):
@@ -502,42 +502,50 @@ def resolve(limits: np.ndarray, high: np.ndarray, holder: np.ndarray, start: np.
     Levels: while the set S of players whose limit reaches the next bid has two or more
     members, they raise in turn in seat order from `start`, so up to the lowest limit b in S
     there are b - high bids and the holder of b is the member at rank (b - high - 1) mod |S|.
-    Then S shrinks; one member left outside the holder bids once more and wins."""
+    Then S shrinks; one member left outside the holder bids once more and wins.  Arrays are
+    [player, row] inside, and rows drop out as their auctions end."""
     n, P = limits.shape
-    seats = np.arange(P)
-    winner, price, start = holder.copy(), high.copy(), start.copy()
-    bids = np.zeros((n, P), dtype=np.int64)
-    live = np.ones(n, dtype=bool)
-    while True:
-        k = price + 1
-        S = (limits >= k[:, None]) & live[:, None]
-        m = S.sum(1)
-        live &= (S & (seats[None, :] != winner[:, None])).any(1)
-        if not live.any():
-            break
-        single = live & (m == 1)
+    L = np.ascontiguousarray(limits.T)
+    seats = np.arange(P)[:, None]
+    winner, price = holder.copy(), high.copy()
+    bids = np.zeros((P, n), dtype=np.int64)
+    rows = np.arange(n)
+    start, held_by = start.copy(), holder.copy()
+    level = high.copy()
+    while len(rows):
+        k = level + 1
+        S = L >= k
+        m = S.sum(0)
+        has = held_by >= 0
+        others = m - (S[np.maximum(held_by, 0), np.arange(len(rows))] & has)
+        single = (others > 0) & (m == 1)
         if single.any():
-            who = np.argmax(S, axis=1)
-            winner = np.where(single, who, winner)
-            price = np.where(single, k, price)
-            bids += single[:, None] & S
-            live &= ~single
-        multi = live & (m >= 2)
+            who = _first(S[:, single])
+            r = rows[single]
+            winner[r], price[r] = who, k[single]
+            bids[who, r] += 1
+        multi = (others > 0) & (m >= 2)
         if not multi.any():
             break
-        b = np.where(S, limits, BIG).min(1)
-        count = np.where(multi, b - price, 0)
-        before = seats[None, :] < start[:, None]  # seats that act after the wrap-around
-        below = np.cumsum(S, axis=1) - S  # members of S in lower seats
-        rank = below - (S & before).sum(1)[:, None] + m[:, None] * before  # rank among S in turn order
-        mm = np.maximum(m, 1)[:, None]
-        c = count[:, None]
-        new = np.argmax(S & (rank == (c - 1) % mm), axis=1)
-        bids += np.where(S & multi[:, None], c // mm + (rank < c % mm), 0)
-        winner = np.where(multi, new, winner)
-        price = np.where(multi, b, price)
-        start = np.where(multi, (new + 1) % P, start)
-    return winner, price, bids
+        rows, L, start, level, S, m = rows[multi], L[:, multi], start[multi], level[multi], S[:, multi], m[multi]
+        b = np.where(S, L, BIG).min(0)
+        count = b - level
+        before = seats < start  # seats that act after the wrap-around
+        below = np.cumsum(S, axis=0) - S  # members of S in lower seats
+        rank = below - (S & before).sum(0) + m * before  # rank among S in turn order from `start`
+        new = _first(S & (rank == (count - 1) % m))
+        bids[:, rows] += S * (count // m + (rank < count % m))
+        winner[rows], price[rows] = new, b
+        held_by, level, start = new, b, (new + 1) % P
+    return winner, price, np.ascontiguousarray(bids.T)
+
+
+def _first(cond: np.ndarray) -> np.ndarray:
+    """The first index along axis 0 where cond holds (rows where it holds somewhere)."""
+    out = np.zeros(cond.shape[1], dtype=np.int64)
+    for p in range(cond.shape[0] - 1, -1, -1):
+        out[cond[p]] = p
+    return out
 
 
 def greedy_payment(hand: np.ndarray, bid: np.ndarray, spare: np.ndarray) -> np.ndarray:
@@ -704,37 +712,30 @@ def play_bid_state(games: "Games", state, mine: np.ndarray | None = None, moves=
 # full games, for balance runs
 
 
-def play_games(rules: RuleSet, policies: list[pol.Policy], n: int, rng: np.random.Generator,
+def full_games(rules: RuleSet, policies: list[pol.Policy], n: int, rng: np.random.Generator,
                batch: int = 8192) -> dict:
-    """Play n games from the set-up; per-seat accumulators that merge by addition."""
+    """Play n games from the set-up; per game: `score` and win `share` [n,P] (a tie shares the
+    win), `bids`, `won` (cards), `vetoes` [n,P], `unsold` [n], `pizarro` [n] (-1: no Pizarro draw)."""
     t = Tables(rules, policies)
-    P = t.players
-    out = {"n": 0, "wins": np.zeros(P), "crowns": np.zeros(P), "crowns_sq": np.zeros(P),
-           "auctions": 0, "auctions_sq": 0, "unsold": 0, "bids": np.zeros(P, dtype=np.int64),
-           "won": np.zeros(P, dtype=np.int64), "vetoes": np.zeros(P, dtype=np.int64),
-           "pizarro": 0, "pizarro_games": 0}
-    done = 0
-    while done < n:
-        size = min(batch, n - done)
-        g = Games.setup(t, size, rng).play()
-        score = g.score.astype(float)
-        out["n"] += size
-        out["wins"] += g.shares().sum(0)
-        out["crowns"] += score.sum(0)
-        out["crowns_sq"] += (score * score).sum(0)
-        out["auctions"] += int(g.auctions.sum())
-        out["auctions_sq"] += int((g.auctions * g.auctions).sum())
-        out["unsold"] += int(g.unsold.sum())
-        out["bids"] += g.bids.sum(0)
-        out["won"] += g.won.sum(0)
-        out["vetoes"] += g.vetoes_used.sum(0)
-        pz = np.zeros(size, dtype=bool)
+    parts = []
+    for start in range(0, n, batch):
+        g = Games.setup(t, min(batch, n - start), rng).play()
+        drew = np.zeros(g.n, dtype=bool)
         for e in np.nonzero(t.draw_score)[0]:
-            pz |= g.ships[:, e, F - 1, :].sum(1) > 0
-        out["pizarro"] += int(g.pizarro[pz].sum())
-        out["pizarro_games"] += int(pz.sum())
-        done += size
-    return out
+            drew |= g.ships[:, e, F - 1, :].sum(1) > 0
+        parts.append({"score": g.score, "share": g.shares(), "bids": g.bids, "won": g.won,
+                      "vetoes": g.vetoes_used, "unsold": g.unsold, "pizarro": np.where(drew, g.pizarro, -1)})
+    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+
+
+def play_games(rules: RuleSet, policies: list[pol.Policy], n: int, rng: np.random.Generator) -> dict:
+    """n games from the set-up as per-seat sums that merge by addition (`analyzer odds` on a set-up)."""
+    g = full_games(rules, policies, n, rng)
+    score = g["score"].astype(float)
+    drew = g["pizarro"] >= 0
+    return {"n": n, "wins": g["share"].sum(0), "crowns": score.sum(0), "crowns_sq": (score * score).sum(0),
+            "unsold": int(g["unsold"].sum()), "bids": g["bids"].sum(0), "won": g["won"].sum(0),
+            "vetoes": g["vetoes"].sum(0), "pizarro": int(g["pizarro"][drew].sum()), "pizarro_games": int(drew.sum())}
 
 
 class GamesTask:

@@ -1,8 +1,8 @@
 """Magellan positions from a scenario: a bid state, a Pizarro draw, or the set-up of a game.
 
 `position.auction` makes a bid state, `position.pizarro` a Pizarro draw; a position with
-neither (or none at all) is the set-up, for whole games.  Balance runs read `variants:`,
-`players:` and `policies:` at the top level (`parse_balance`).  Every check raises
+neither (or none at all) is the set-up, for whole games (balance scenarios: balance.py).
+Every check raises
 `ScenarioError(field, what is allowed)`; an impossible state (a ship on a field its phase
 has not reached, more cards than the deck holds, a standing bid its bidder cannot pay, ...)
 is one line naming the field.
@@ -131,15 +131,6 @@ class Setup:
     policies: tuple[pol.Policy, ...]
 
 
-@dataclass(frozen=True)
-class Balance:
-    """What a balance run compares: rule sets (variants) x player counts, with per-seat policies."""
-
-    variants: dict[str, RuleSet]
-    players: tuple[int, ...]
-    policies: dict[int, tuple[pol.Policy, ...]]  # per player count
-
-
 def cap(hand: tuple[int, ...] | list[int], spare: bool) -> int:
     total = sum(v * c for v, c in zip(VALUES, hand))
     if spare and total:
@@ -207,7 +198,7 @@ def _setting(value, field: str, kind: str, arg, low, high):
 
 
 def explorer(value, field: str) -> str:
-    name = value.strip().lower() if isinstance(value, str) else value
+    name = value.strip().lower() if isinstance(value, str) else None
     name = ALIASES.get(name, name)
     if name not in EXPLORERS:
         raise ScenarioError(field, f"unknown explorer {value!r}; allowed: {', '.join(EXPLORERS)}")
@@ -272,7 +263,16 @@ def _policy(value, field: str) -> pol.Policy:
             params[key] = None if raw is None else sc.integer(raw, where, 1, 200)
         else:
             params[key] = _number(raw, where, -100, 100)
-    return pol.preset(name, **params)
+    if not params:
+        return pol.PRESETS[name]
+    label = f"{name}(" + ", ".join(f"{k}={_short(v)}" for k, v in params.items()) + ")"
+    return pol.preset(name, name=label, **params)
+
+
+def _short(value) -> str:
+    if isinstance(value, tuple):
+        return "/".join(f"{x:g}" for x in value)
+    return f"{value:g}" if isinstance(value, float) else str(value)
 
 
 def _number(value, field: str, low: float, high: float) -> float:
@@ -592,36 +592,3 @@ def _check_auction(state: BidState) -> None:
             raise ScenarioError("position.auction.to_act", f"player {p} bids before player {state.to_act} "
                                                            f"(clockwise); list player {p} in passed")
         p = (p + 1) % state.players
-
-
-# ----------------------------------------------------------------------------------------------
-# balance runs
-
-
-def parse_balance(data: dict) -> Balance:
-    """`variants:` (name -> rules mapping, default: the scenario's `rules:` as one variant),
-    `players:` (a count or a list of counts) and `policies:` (as position.policies; default value)."""
-    variants_block = data.get("variants")
-    if variants_block is None:
-        variants = {"rules": parse_rules(data.get("rules"))}
-    else:
-        block = sc.mapping(variants_block, "variants")
-        if not block:
-            raise ScenarioError("variants", "is empty; name at least one rule set")
-        base = sc.mapping(data.get("rules"), "rules")
-        variants = {}
-        for name, rules in block.items():
-            merged = {**base, **sc.mapping(rules, f"variants.{name}")}
-            try:
-                variants[str(name)] = parse_rules(merged)
-            except ScenarioError as exc:
-                raise ScenarioError(exc.field.replace("rules", f"variants.{name}", 1), exc.problem) from None
-    raw = data.get("players", 4)
-    counts = sc.sequence(raw, "players") if isinstance(raw, list) else [raw]
-    lowest = max(r.min_players for r in variants.values())
-    highest = min(r.max_players for r in variants.values())
-    players = tuple(sorted({sc.integer(n, "players", lowest, highest) for n in counts}))
-    if not players:
-        raise ScenarioError("players", "is empty; give a count or a list of counts")
-    policies = {n: parse_policies(data.get("policies"), "policies", n) for n in players}
-    return Balance(variants, players, policies)

@@ -33,6 +33,14 @@ def test_a_mixed_table_with_rotating_seats():
     assert (out["policy"][1] == [1, 2, 3, 0]).all()
 
 
+def test_permuted_seating_gives_every_order_in_turn():
+    cfg = config(["random", "heuristic", "random", "heuristic"], seating="permute")
+    order = game.seat_policies(cfg, 48)
+    assert len({tuple(o) for o in order}) == 24
+    assert (np.bincount((order * 4 + np.arange(4)).ravel(), minlength=16) == 12).all()
+    replay_all(cfg, game.play(cfg, 30, np.random.default_rng(3), trace=True))
+
+
 def test_greedy_exact_takes_legal_actions():
     cfg = config([{"policy": "greedy-exact", "race_rollouts": 200}, "random", "heuristic"])
     replay_all(cfg, game.play(cfg, 2, np.random.default_rng(1), trace=True))

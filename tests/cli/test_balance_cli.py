@@ -1,0 +1,98 @@
+"""`analyzer balance` and `analyzer report` through typer's CliRunner."""
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from analyzer.cli import app
+from analyzer.core import scenario
+from analyzer.games.camelup.balance import parse_balance
+
+ROOT = Path(__file__).resolve().parents[2]
+SHIPPED = sorted((ROOT / "scenarios" / "camelup").glob("balance-*.yaml"))
+QUICK = {"game": "camelup", "players": 3, "policies": "random",
+         "variants": {"base": {}, "rich_seat_0": {"starting_money_by_seat": [13, 3, 3]}}}
+
+
+def invoke(*args):
+    return CliRunner().invoke(app, [str(a) for a in args])
+
+
+def write(tmp_path, data, name="s.yaml"):
+    path = tmp_path / name
+    path.write_text(yaml.safe_dump(data))
+    return path
+
+
+def one_line_error(result, *words):
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    for word in words:
+        assert word in lines[0], lines[0]
+
+
+def test_balance_json_is_the_same_whatever_the_jobs(tmp_path):
+    path = write(tmp_path, QUICK)
+    args = ("balance", path, "-n", 9000, "--seed", 4, "--no-progress", "-f", "json")
+    one, two = invoke(*args, "-j", 1), invoke(*args, "-j", 2)
+    assert one.exit_code == 0, one.output
+    assert one.stdout == two.stdout
+    data = json.loads(one.stdout)
+    assert data["games"] == 9000 and data["seed"] == 4 and data["rule_sets"] == ["base", "rich_seat_0"]
+    assert {"win_rate", "first_player", "differences", "money", "length", "actions", "findings"} <= set(data)
+    rich = [r for r in data["differences"] if r["rule set"] == "rich_seat_0" and r["seat"] == 0][0]
+    assert rich["detected"] and rich["lo95"] > 0
+
+
+def test_balance_table_and_outputs(tmp_path):
+    path = write(tmp_path, QUICK)
+    result = invoke("balance", path, "-n", 500, "--seed", 1, "--no-progress", "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert "win_rate" in result.stdout and "first player (seat 0)" in result.stdout
+    names = {p.name for p in (tmp_path / "out").iterdir()}
+    assert {"win_rate.csv", "differences.json", "result.json", "win_rate.png", "money.png",
+            "differences.png"} <= names
+
+
+def test_report_writes_html_markdown_and_plots(tmp_path):
+    path = write(tmp_path, {**QUICK, "title": "Quick", "description": "Does a rich seat 0 win more?"})
+    out = tmp_path / "reports" / "quick.html"
+    result = invoke("report", path, "-n", 400, "--seed", 2, "--no-progress", "-o", out)
+    assert result.exit_code == 0, result.output
+    html = out.read_text()
+    assert "Does a rich seat 0 win more?" in html and "data:image/png;base64," in html
+    assert "analyzer report" in html and "--seed 2" in html
+    assert (tmp_path / "reports" / "quick.md").is_file() and (tmp_path / "reports" / "quick-plots").is_dir()
+
+
+@pytest.mark.parametrize("change,words", [
+    ({"variants": {"base": {"colour": 3}}}, ["variants.base.colour", "unknown key"]),
+    ({"variants": {"base": {"leg_tiles": "five"}}}, ["variants.base.leg_tiles", "list"]),
+    ({"policies": ["random", "greedy"]}, ["policies", "one policy per seat (3)"]),
+    ({"policies": ["random", "wizard", "random"]}, ["policies[1]", "allowed"]),
+    ({"seating": "shuffled"}, ["seating", "fixed, rotate"]),
+    ({"variants": {"base": {"opening": "dance"}}}, ["variants.base.opening", "pyramid"]),
+    ({"variants": {"base": {"players": 5}}, "policies": ["random", "greedy", "random"]},
+     ["variants.base.policies", "one policy per seat"]),
+    ({"variants": {"second": {"edition": "second"}}}, ["variants.second", "full-game engine"]),
+    ({"variants": {"base": {"starting_money_by_seat": [3, 3]}}}, ["variants.base.starting_money_by_seat", "(3)"]),
+    ({"position": {"track": {1: ["blue"]}, "dice_left": ["blue"]}}, ["position", "balance"]),
+    ({"variants": {"base": {"track_length": 0}}}, ["variants.base.track_length"]),
+])
+def test_bad_balance_scenarios_are_one_line_errors(tmp_path, change, words):
+    path = write(tmp_path, {**QUICK, **change})
+    one_line_error(invoke("balance", path, "-n", 10, "--no-progress"), *words)
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_position_scenario_is_not_a_balance_scenario():
+    one_line_error(invoke("balance", ROOT / "scenarios" / "camelup" / "opening.yaml", "-n", 10), "position")
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
+def test_shipped_balance_scenarios_parse(path):
+    spec, configs = parse_balance(scenario.load(path))
+    assert len(spec.variants) >= 1 and configs

@@ -1,0 +1,21 @@
+"""The benchmark suite's scaling rows and its table, on a tiny task (no timing is asserted)."""
+import json
+
+from analyzer.core import bench
+from tests.core.test_runner import coin_task
+
+
+def test_scaling_rows_cover_each_backend_and_work_size(tmp_path):
+    rows = bench.scaling(coin_task, "coins", "flips", chunk_counts=(1, 2), repeats=1,
+                         targets={("1 local worker", 2): "fast"}, configs=bench.SCALING[:2])
+    assert [r["what"] for r in rows] == [
+        "coins: 1 local worker, 65,536 flips (flips/s)", "coins: 1 local worker, 131,072 flips (flips/s)",
+        "coins: 2 local workers, 65,536 flips (flips/s)", "coins: 2 local workers, 131,072 flips (flips/s)"]
+    for row in rows:
+        assert row["ours"] > 0 and row["seconds"] > 0
+    assert rows[1]["target"] == "fast"
+    table = {"when": "now", "machine": bench.machine(), "rows": rows}
+    text = bench.render(table)
+    assert "2 local workers" in text and f"{table['machine']['cores']} cores" in text
+    bench.write_json(table, tmp_path / "bench" / "bench.json")
+    assert json.loads((tmp_path / "bench" / "bench.json").read_text())["rows"][0]["what"] == rows[0]["what"]

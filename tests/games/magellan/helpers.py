@@ -1,0 +1,70 @@
+"""Build Magellan games and scenarios for tests."""
+from __future__ import annotations
+
+import numpy as np
+
+from analyzer.games.magellan import reference as ref
+from analyzer.games.magellan import sim
+from analyzer.games.magellan.rules import EXPLORERS, rule_set
+
+POLO, GAMA, COLOMBO, PIZARRO, MAGELLAN, COOK = range(6)
+
+
+def game(players=4, side="A", deck=None, draws=None, **rules) -> ref.Game:
+    """A reference game whose phase-I deck is `deck` (explorer ids, top first) and whose gold
+    draws take the uniforms `draws` in turn (0.0 draws the lowest card in the pile)."""
+    r = rule_set(side, **rules)
+    orders = [list(deck) if deck is not None else [e for e in range(6) for _ in range(3)],
+              [e for e in range(6) for _ in range(2)], list(range(6))]
+    chance = ref.Chance(orders, list(draws) if draws is not None else [0.0] * 400, [[0.5] * players] * 40)
+    return ref.Game(r, players, chance)
+
+
+def counts(*values) -> list[int]:
+    out = [0] * 9
+    for v in values:
+        out[v - 1] += 1
+    return out
+
+
+def same_chance(rules, players, n, rng):
+    """A fixed chance for n games, as arrays (sim) and as per-game streams (reference)."""
+    orders = [sim.shuffled_decks(k, n, rng) for k in rules.cards_per_phase]
+    chance = sim.Chance(rng, n, players, orders, draws=rng.random((n, 500)), noise=rng.random((n, 40, players)))
+    per_game = [ref.Chance([[int(e) for e in o[i]] for o in orders], chance.draws[i].tolist(),
+                           chance.noise[i].tolist()) for i in range(n)]
+    return chance, per_game
+
+
+def scenario_from_game(g: ref.Game, me: int) -> dict:
+    """What player `me` sees of a reference game whose next card is up for auction: a
+    bid-state scenario dict (nobody has bid yet; the first player who may bid is to act)."""
+    ships = {EXPLORERS[e]: [list(g.ships[e][f]) for f in range(3)] for e in range(6) if any(g.ships[e])}
+    hands = {}
+    for p in range(g.players):
+        values = [v for v in range(1, 10) for _ in range(g.hands[p][v - 1])]
+        hands[p] = values if p == me or p in g.open_hands else {"size": len(values)}
+    face_up = g.rules.power(MAGELLAN) == "tuck_payment"
+    stacks = [{"owner": s.owner, "tucked": list(s.tucked) if (face_up or s.owner == me) else s.level}
+              for s in g.stacks]
+    to_act = g.open_auction().to_act
+    position = {
+        "phase": g.phase,
+        "auction": {"card": EXPLORERS[g.card], "to_act": to_act, "opener": g.opener},
+        "hands": hands, "ships": ships,
+        "discard": [v for v in range(1, 10) for _ in range(g.disc[v - 1])],
+        "decks": {EXPLORERS[e]: g.deck[1:].count(e) for e in range(6)},
+        "vetoes": {p: n for p, n in enumerate(g.vetoes) if n},
+    }
+    if any(g.right[GAMA]):
+        position["gama_right"] = [list(g.right[GAMA][f]) for f in range(3)]
+    if stacks:
+        position["magellan"] = stacks
+    return {"game": "magellan", "rules": {"side": g.rules.sides[0]}, "players": g.players, "position": position}
+
+
+def full_games(rules_side="A", players=4, n=64, seed=0):
+    from analyzer.games.magellan import policies as pol
+
+    t = sim.Tables(rule_set(rules_side), [pol.PRESETS["value"]] * players)
+    return sim.Games.setup(t, n, np.random.default_rng(seed)).play()

@@ -1,0 +1,46 @@
+"""Junk in any field of a Magellan scenario is a ScenarioError naming a field, never a crash."""
+import copy
+
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from analyzer.core.errors import ScenarioError
+from analyzer.games.magellan import balance, state
+from tests.games.magellan.test_cli import LATE, ROOT
+
+BASES = [LATE] + [yaml.safe_load(p.read_text()) for p in sorted((ROOT / "scenarios" / "magellan").glob("*.yaml"))]
+
+scalars = st.one_of(st.none(), st.booleans(), st.integers(-5, 70), st.floats(allow_nan=True), st.text(max_size=5),
+                    st.sampled_from(["cook", "polo", "A", "B", "gold", "value", "9", "full", "drake"]))
+junk = st.recursive(scalars, lambda inner: st.one_of(st.lists(inner, max_size=4),
+                                                     st.dictionaries(st.one_of(st.integers(0, 6), st.text(max_size=6)),
+                                                                     inner, max_size=3)), max_leaves=8)
+
+
+def paths(node, prefix=()):
+    yield prefix
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from paths(v, prefix + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from paths(v, prefix + (i,))
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(range(len(BASES))), st.data(), junk)
+def test_a_junk_field_is_a_clear_error(base, data, value):
+    scenario = copy.deepcopy(BASES[base])
+    where = data.draw(st.sampled_from([p for p in paths(scenario) if p]))
+    node = scenario
+    for key in where[:-1]:
+        node = node[key]
+    node[where[-1]] = value
+    try:
+        if "variants" in scenario:
+            balance.parse_balance(scenario)
+        else:
+            state.parse_position(scenario)
+    except ScenarioError as exc:
+        assert exc.field and "\n" not in str(exc)
