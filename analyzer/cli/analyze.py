@@ -21,8 +21,10 @@ def run_scenario(command: str, path: Path, fmt, out, **run_options) -> None:
     data = scenario.load(path)
     load, analyse = registry.analysis(data["game"], command)
     position = load(data)
-    run = opt.settings(scenario.analysis_settings(data), identity=opt.identity(command, data, path.name),
-                       **run_options)
+    defaults = getattr(registry.game_module(data["game"]), "DEFAULT_ROLLOUTS", {})
+    block = {"rollouts": defaults[command]} if command in defaults else {}
+    block.update(scenario.analysis_settings(data))
+    run = opt.settings(block, identity=opt.identity(command, data, path.name), **run_options)
     opt.emit(analyse(position, run), fmt, out)
 
 

@@ -7,20 +7,19 @@ from typing import Annotated, Optional
 import typer
 
 from analyzer.core.errors import ScenarioError
-
-GAMES = ("camelup",)
+from analyzer.core.registry import GAMES
 
 
 def bench(game: Annotated[Optional[str], typer.Argument(help=f"Which game: {', '.join(GAMES)} [default: all].")] = None,
           json_out: Annotated[Optional[Path], typer.Option("--json", help="Also write the table as JSON here.")] = None,
           quick: Annotated[bool, typer.Option(help="Fewer repetitions, for a smoke test.")] = False):
-    """Measure speed: exact leg odds, race rollouts per second, `ev` wall time; ratios against the comparison.
+    """Measure speed, every game in one table: exact odds, rollouts and full games per second, `ev` wall time.
 
-    The comparison engine for Camel Up is the `camel-up-solver` package (pip install 'analyzer[bench]');
-    without it the ratios are left out."""
+    Ratios are against a public comparison engine where one exists: for Camel Up the `camel-up-solver`
+    package (pip install 'analyzer[bench]'); without it the ratios are left out."""
     from analyzer.core import bench as core_bench
 
-    games = GAMES if game is None else (game,)
+    games = tuple(GAMES) if game is None else (game,)
     if game is not None and game not in GAMES:
         raise ScenarioError("game", f"got {game!r}; allowed: {', '.join(GAMES)}")
     table = core_bench.run(games, quick=quick)

@@ -26,7 +26,8 @@ DEFAULT_ROLLOUTS = 200_000
 SCALE_PANEL = "Long runs and clusters"
 
 Rollouts = Annotated[Optional[int], typer.Option(
-    "--rollouts", "-n", min=1, help=f"Monte Carlo rollouts [default: the scenario's, else {DEFAULT_ROLLOUTS:,}].")]
+    "--rollouts", "-n", min=1, help=f"Monte Carlo rollouts [default: the scenario's, else the game's: {DEFAULT_ROLLOUTS:,} for Camel Up, "
+         "2,000 for Magellan].")]
 Seed = Annotated[Optional[int], typer.Option(
     min=0, help="Root seed; the same seed gives the same table for any --jobs [default: the scenario's, else "
                 "a fresh one, printed with the result].")]

@@ -172,12 +172,21 @@ def halfwidths(spec: BalanceSpec, total: dict) -> np.ndarray:
 
 # -- summary -----------------------------------------------------------------------------------------
 
+def num(x: float, digits: int = 2, sign: bool = False) -> str:
+    """x to `digits` decimals; a non-zero x that would print as 0 gets two significant digits instead."""
+    x = float(x)
+    text = f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}"
+    if x != 0 and float(text) == 0:
+        text = f"{x:+.2g}" if sign else f"{x:.2g}"
+    return text
+
+
 def pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
 def points(x: float) -> str:
-    return f"{100 * x:+.1f} points"
+    return f"{num(100 * x, 1, sign=True)} points"
 
 
 def tables(spec: BalanceSpec, total: dict) -> dict[str, pd.DataFrame]:
@@ -274,7 +283,7 @@ def length_differences(spec: BalanceSpec, total: dict) -> list[tuple[str, str, f
 
 
 def _ci(lo: float, hi: float, scale: float = 100.0, digits: int = 1) -> str:
-    return f"95% CI {scale * lo:+.{digits}f} to {scale * hi:+.{digits}f}"
+    return f"95% CI {num(scale * lo, digits, sign=True)} to {num(scale * hi, digits, sign=True)}"
 
 
 def _first_player(t, spec: BalanceSpec) -> list[str]:
@@ -287,13 +296,13 @@ def _first_player(t, spec: BalanceSpec) -> list[str]:
             return [f"{head}: {'an edge' if row['edge'] > 0 else 'a handicap'} of {points(row['edge'])}."]
         bound = max(abs(row["edge lo95"]), abs(row["edge hi95"]))
         return [f"{head}; the interval covers the fair share, so these games show no first-player edge (one larger "
-                f"than about {100 * bound:.1f} points would have shown)."]
+                f"than about {num(100 * bound, 1)} points would have shown)."]
     shown = [f"`{name}` {pct(r['seat 0 win rate'])} (edge {points(r['edge'])}, {_ci(r['edge lo95'], r['edge hi95'])}"
              f"{'' if r['edge detected'] else ', covers 0'})" for name, r in rows]
     found = [name for name, r in rows if r["edge detected"]]
     verdict = ("an edge (or handicap) is detected under " + ", ".join(f"`{x}`" for x in found) if found
                else "no rule set shows a detectable edge")
-    return [f"The first player (seat 0) against the fair share of 1/players: " + "; ".join(shown) + f". So {verdict}."]
+    return ["The first player (seat 0) against the fair share of 1/players: " + "; ".join(shown) + f". So {verdict}."]
 
 
 def _policies(t, spec: BalanceSpec) -> list[str]:
@@ -308,7 +317,7 @@ def _policies(t, spec: BalanceSpec) -> list[str]:
         strongest.append((top, second, lo > 0, d))
         where = f" under `{name}`" if len(spec.variants) > 1 else ""
         if lo > 0:
-            lines.append(f"`{top}` is the strongest policy{where}: in the same games its win rate is {100 * d:.1f} "
+            lines.append(f"`{top}` is the strongest policy{where}: in the same games its win rate is {num(100 * d, 1)} "
                          f"points above `{second}`'s ({_ci(lo, hi)}); win rates: {rates}.")
         else:
             lines.append(f"The two best policies{where}, `{top}` and `{second}`, cannot be told apart here: in the "
@@ -317,7 +326,8 @@ def _policies(t, spec: BalanceSpec) -> list[str]:
         top, second = strongest[0][:2]
         gaps = [d for *_, d in strongest]
         return [f"`{top}` is the strongest policy under every rule set: in the same games its win rate is "
-                f"{100 * min(gaps):.1f} to {100 * max(gaps):.1f} points above `{second}`'s (each 95% CI excludes 0)."]
+                f"{num(100 * min(gaps), 1)} to {num(100 * max(gaps), 1)} points above `{second}`'s (each 95% CI "
+                "excludes 0)."]
     return lines
 
 
@@ -327,9 +337,9 @@ def _money(name: str, group, spec: BalanceSpec) -> str | None:
         return None
     if len(moved) == len(group) and (np.sign(moved["Δ money"]).nunique() == 1):
         word = "raises" if moved["Δ money"].iloc[0] > 0 else "lowers"
-        return (f"`{name}` {word} every seat's average final {spec.money_name}, by {moved['Δ money'].abs().min():.2f} "
-                f"to {moved['Δ money'].abs().max():.2f} (each 95% CI excludes 0).")
-    parts = [f"seat {seat} {r['Δ money']:+.2f} ({_ci(r['Δ money lo95'], r['Δ money hi95'], 1, 2)})"
+        return (f"`{name}` {word} every seat's average final {spec.money_name}, by "
+                f"{num(moved['Δ money'].abs().min())} to {num(moved['Δ money'].abs().max())} (each 95% CI excludes 0).")
+    parts = [f"seat {seat} {num(r['Δ money'], sign=True)} ({_ci(r['Δ money lo95'], r['Δ money hi95'], 1, 2)})"
              for (_, seat), r in moved.iterrows()]
     return f"`{name}` moves average final {spec.money_name}: " + "; ".join(parts) + "."
 
@@ -359,7 +369,7 @@ def findings(spec: BalanceSpec, t: dict[str, pd.DataFrame], total: dict) -> list
         lengths = {}
         for name, what, m, lo, hi in length_differences(spec, total):
             if lo > 0 or hi < 0:
-                lengths.setdefault(name, []).append(f"{m:+.2f} {what} ({_ci(lo, hi, 1, 2)})")
+                lengths.setdefault(name, []).append(f"{num(m, sign=True)} {what} ({_ci(lo, hi, 1, 2)})")
         for name, group in t["differences"].groupby(level=0, sort=False):
             hits = group[group["detected"]]
             base = group["vs"].iloc[0]
@@ -372,7 +382,7 @@ def findings(spec: BalanceSpec, t: dict[str, pd.DataFrame], total: dict) -> list
             else:
                 widest = float(np.maximum(group["hi95"], -group["lo95"]).max())
                 out.append(f"`{name}` against `{base}`, same dice: no seat's win rate changes detectably (every 95% "
-                           f"CI covers 0; a change larger than about {100 * widest:.1f} points would have shown).")
+                           f"CI covers 0; a change larger than about {num(100 * widest, 1)} points would have shown).")
             money = _money(name, group, spec)
             if money:
                 out.append(money)

@@ -190,6 +190,13 @@ def rule_set_table(configs: dict[str, GameConfig]) -> pd.DataFrame:
     return table
 
 
+def split_rule_table(table: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """(the rows where the rule sets differ, the rows common to all as one `value` column)."""
+    same = table.nunique(axis=1) == 1
+    common = table[same].iloc[:, :1].rename(columns={table.columns[0]: "value"})
+    return table[~same], common
+
+
 def policy_table(configs: dict[str, GameConfig]) -> pd.DataFrame:
     from analyzer.games.camelup import policies as pol
 
@@ -222,8 +229,12 @@ def report(data: dict, settings, reproduce: str = ""):
     title = data.get("title") or "Camel Up: balance of the rule sets"
     result = core.balance(spec, settings, title=title)
     openings = sorted({c.opening for c in configs.values() if c.opening})
-    setup = [("The rule sets compared (the first is the baseline)", rule_set_table(configs)),
-             ("The player models", policy_table(configs))]
+    differ, common = split_rule_table(rule_set_table(configs))
+    setup = []
+    if len(differ):
+        setup.append((f"What differs between the rule sets (`{spec.base.name}` is the baseline)", differ))
+    setup += [("Common to every rule set" if len(configs) > 1 else "The rule set", common),
+              ("The player models", policy_table(configs))]
     if openings:
         setup.append(("Openings", "; ".join(f"`{o}`: {OPENING_NOTES[o]}" for o in openings) + "."))
     setup.append(("", f"{settings.rollouts:,} games per rule set, root seed {settings.seed}; the dice of game j are "

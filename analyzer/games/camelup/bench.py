@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from analyzer.core import bench as core_bench
-from analyzer.games.camelup import exact, sim
+from analyzer.games.camelup import bench_games, exact, sim
 from analyzer.games.camelup.state import parse_position
 
 OPENING = {"game": "camelup", "position": {
@@ -70,6 +70,7 @@ def run(quick: bool = False) -> list[dict]:
                 row.update(comparison=n / t, ratio=row["ours"] / (n / t))
     rows += race_rows
     rows += _rule_set_rows(quick)
+    rows += bench_games.run(quick)
 
     cmd = [sys.executable, "-m", "analyzer", "ev", str(EV_SCENARIO), "--no-progress", "--seed", "1"]
     t = _best_of(lambda: subprocess.run(cmd, check=True, capture_output=True), 1 if quick else 3)

@@ -2,10 +2,17 @@
 
 Turn t of every game is played at step t, by seat t mod players (seat 0 opens the race;
 turns pass on across legs).  A turn is one action (`ActionSpace`): take a leg betting
-tile, place or move one's desert tile, take a pyramid tile and release a die, or lay an
-overall winner/loser card.  The leg ends when every die is out; the race ends at once when
-a unit crosses the finish line (the partial leg is scored, then the overall cards).
-Finished games are absorbing and are dropped from the arrays as they pile up.
+tile, place or move one's desert (spectator) tile, take a pyramid tile and release a die,
+or lay an overall winner/loser card.  The leg ends when all dice but
+`rules.dice_left_at_leg_end` are out; the race ends at once when a unit crosses the finish
+line (the partial leg is scored, then the overall cards).  Finished games are absorbing
+and are dropped from the arrays as they pile up.
+
+Both editions: with `rules.crazy_camels` (second edition, camelup.md §3) the two crazy
+camels start on spaces 14-16, the grey die is one more die in the pyramid and moves one of
+them backwards (`sim.crazy_mover`), a crazy camel crossing back past space 1 ends the race
+too, and only racing camels are ranked and can be backed.  Partnerships (6+ players) are
+not played: such a table is refused (`check_rules`).
 
 **The dice are drawn before the game, not during it.**  One draw per (game, leg) picks the
 order the pyramid releases the dice and every face, and one more draw the set-up; the
@@ -22,7 +29,7 @@ of these games there.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from math import factorial
 
 import numpy as np
@@ -41,26 +48,34 @@ _BYTE = np.uint64(0xFF)
 # RuleSet fields this engine reads.  A rule set that sets any other field away from its
 # default (a later edition's extra dice or camels, say) is refused, not silently ignored.
 SUPPORTED_FIELDS = {
-    "edition", "supercup", "camels", "camel_letters", "tile_name", "tile_sides", "track_length", "die_faces",
+    "edition", "supercup", "camels", "camel_letters", "crazy_camels", "tile_name", "tile_sides", "track_length",
+    "die_faces", "partnerships", "partnership_min_players",
     "dice_left_at_leg_end", "pyramid_tiles", "leg_tiles", "leg_second_pays", "leg_other_pays",
     "pyramid_tile_pays", "desert_tile_pays", "overall_payouts", "overall_wrong_pays", "starting_money",
     "money_floor", "max_players",
 }
 
 
-def check_rules(rules: RuleSet, field_name: str = "rules") -> None:
-    """Refuse, naming the field, a rule set this engine cannot play as written."""
+def check_rules(rules: RuleSet, field_name: str = "rules", players: int | None = None) -> None:
+    """Refuse, naming the field, a rule set this engine cannot play as written (with `players`
+    seats, if given: partnerships are not played, so a table they would apply to is refused)."""
     defaults = RuleSet()
     for f in fields(rules):
         if f.name not in SUPPORTED_FIELDS and getattr(rules, f.name) != getattr(defaults, f.name, None):
             raise ScenarioError(f"{field_name}.{f.name}", f"the full-game engine does not play this rule yet "
-                                                          f"(edition {rules.edition}); it plays the first edition "
-                                                          "and its house rules")
+                                                          f"(edition {rules.edition}); it plays the first and second "
+                                                          "editions and their house rules")
+    if rules.partnerships and players is not None and players >= rules.partnership_min_players:
+        raise ScenarioError(f"{field_name}.partnerships", f"the full-game engine does not play partnerships; seat "
+                                                          f"at most {rules.partnership_min_players - 1} players or "
+                                                          "set partnerships: false")
+    if rules.crazy_camels not in (0, 2):
+        raise ScenarioError(f"{field_name}.crazy_camels", "the full-game engine plays 0 or 2 crazy camels")
     if len(rules.camels) > 8:
         raise ScenarioError(f"{field_name}.camels", "the full-game engine plays at most 8 camels")
-    dice = len(rules.camels) - rules.dice_left_at_leg_end
+    dice = dice_count(rules) - rules.dice_left_at_leg_end
     if dice < 1:
-        raise ScenarioError(f"{field_name}.dice_left_at_leg_end", f"must leave at least one die to roll per leg")
+        raise ScenarioError(f"{field_name}.dice_left_at_leg_end", "must leave at least one die to roll per leg")
     if rules.pyramid_tiles != dice:
         raise ScenarioError(f"{field_name}.pyramid_tiles", f"the full-game engine has one pyramid tile per die "
                                                            f"rolled in a leg ({dice}); got {rules.pyramid_tiles}")
@@ -68,16 +83,22 @@ def check_rules(rules: RuleSet, field_name: str = "rules") -> None:
         raise ScenarioError(f"{field_name}.track_length", "too long for the engine's byte-packed board")
 
 
+def dice_count(rules: RuleSet) -> int:
+    """Dice in the pyramid at a leg's start: one per racing camel, and the grey die if crazy camels run."""
+    return rules.racing + (rules.crazy_camels > 0)
+
+
 class ActionSpace:
     """Every action of a rule set as one integer.
 
-    [0, C): leg bet on camel c; then desert tiles, two per space 2..track_length (oasis, mirage);
-    then the pyramid; then C overall-winner cards; then C overall-loser cards.  `noop` (= size)
+    [0, R): leg bet on racing camel c; then desert tiles, two per space 2..track_length (the +1
+    side, the -1 side); then the pyramid; then R overall-winner cards; then R overall-loser cards.
+    Crazy camels (second edition) cannot be backed.  `noop` (= size)
     is what a finished game "plays": nothing."""
 
     def __init__(self, rules: RuleSet):
         self.rules = rules
-        c, length = len(rules.camels), rules.track_length
+        c, length = rules.racing, rules.track_length
         self.camels = c
         self.spaces = np.arange(2, length + 1)
         self.leg0, self.desert0 = 0, c
@@ -106,7 +127,8 @@ class ActionSpace:
         if kind == LEG:
             return f"leg-bet {names[self.camel[action]]}"
         if kind == DESERT:
-            return f"desert {'oasis' if self.push[action] > 0 else 'mirage'} {self.space[action]}"
+            side = self.rules.tile_sides[0 if self.push[action] > 0 else 1]
+            return f"{self.rules.tile_name} {side} {self.space[action]}"
         if kind == PYRAMID:
             return "pyramid"
         return f"{KINDS[kind]} {names[self.camel[action]]}"
@@ -144,43 +166,76 @@ class GameConfig:
 class Draws:
     """A batch's dice, drawn up front: one draw per game for the set-up, then one per game and leg.
 
-    A leg's draw d picks the order the dice leave the pyramid (permutation d mod C!) and the
-    face of the j-th die out: faces[(d div C!) div F**j mod F].  The set-up draw picks the
-    order the camels are set down (d mod C!) and camel c's start space, the face its die
-    shows: faces[(d div C!) div F**c mod F].  Legs are drawn LEG_BLOCK at a time for every
-    game, so how long one game lasts never shifts another's dice."""
+    A draw is d = e + S * x: its racing part e < S = R! * F**R (R racing camels, F faces) and
+    its crazy part x (0 without crazy camels).  A leg's e picks the order the racing dice
+    leave the pyramid (permutation e mod R!) and the face of the j-th of them out:
+    faces[(e div R!) div F**j mod F].  Its x puts the grey die at place x mod (R + 1) of that
+    order (the racing dice from there on come out one place later) with face
+    g = (x div (R + 1)) mod 2F: the number faces[g mod F] in the colour of crazy camel g div F.
+    The set-up's e picks the order the racing camels are set down (e mod R!) and camel c's
+    start space, faces[(e div R!) div F**c mod F]; its x the crazy camel set down first
+    (x mod 2) and crazy camel k's grey-die number faces[(x div 2) div F**k mod F], which puts
+    it on space track_length + 1 - number.  Racing and crazy parts come from separate streams,
+    so rule sets played from one seed see the same racing dice in the same order, crazy camels
+    or not (common random numbers).  Legs are drawn LEG_BLOCK at a time for every game, so
+    how long one game lasts never shifts another's dice."""
 
     def __init__(self, rules: RuleSet, n: int, rng):
-        c, f = len(rules.camels), len(rules.die_faces)
-        self.n, self.rng = n, rng
-        self.perms = sim._permutations(c)
-        self.span = factorial(c) * f ** c
+        r, f = rules.racing, len(rules.die_faces)
+        self.n, self.rng, self.racing, self.rules = n, rng, r, rules
+        self.perms = sim._permutations(r)
+        self.span = factorial(r) * f ** r
         self.faces = np.asarray(rules.die_faces, dtype=np.int64)
-        self.power = f ** np.arange(c, dtype=np.int64)
-        self.table = rng.integers(self.span, size=(n, 1), dtype=np.int64)
+        self.power = f ** np.arange(r, dtype=np.int64)
+        self.crazy_rng = rng.spawn(1)[0] if rules.crazy_camels else None  # spawning leaves rng's stream as it is
+        self.table = self._block(1, 2 * f ** 2)
+
+    def _block(self, legs, crazy_span):
+        table = self.rng.integers(self.span, size=(self.n, legs), dtype=np.int64)
+        if self.crazy_rng is not None:
+            table += self.span * self.crazy_rng.integers(crazy_span, size=(self.n, legs), dtype=np.int64)
+        return table
 
     def leg(self, game, leg):
         """The draw of leg `leg` (from 0) of each game."""
         need = int(leg.max()) + 2 if leg.size else 0
         while self.table.shape[1] < need:
-            block = self.rng.integers(self.span, size=(self.n, LEG_BLOCK), dtype=np.int64)
+            block = self._block(LEG_BLOCK, (self.racing + 1) * 2 * len(self.faces))
             self.table = np.concatenate([self.table, block], axis=1)
         return self.table[game, leg + 1]
 
     def die(self, draw, j):
-        """(camel, steps) of the j-th die out under each draw."""
-        nperm = len(self.perms)
+        """(camel, steps, grey) of the j-th die out under each draw; grey is None without crazy
+        camels, else True where it is the grey die, whose camel is then the crazy camel its face names."""
+        nperm, f = len(self.perms), len(self.faces)
+        grey = None
+        if self.crazy_rng is not None:
+            draw, x = draw % self.span, draw // self.span
+            place = x % (self.racing + 1)
+            grey = j == place
+            j = np.minimum(j - (j > place), self.racing - 1)
+            g = x // (self.racing + 1) % (2 * f)
         camel = self.perms[draw % nperm, j]
-        steps = self.faces[(draw // nperm // self.power[j]) % len(self.faces)]
-        return camel, steps
+        steps = self.faces[(draw // nperm // self.power[j]) % f]
+        if grey is not None:
+            camel = np.where(grey, self.racing + g // f, camel)
+            steps = np.where(grey, self.faces[g % f], steps)
+        return camel, steps, grey
 
     def setup(self):
         """(pos, height) words: each camel on its start space, stacked in the order set down."""
-        draw = self.table[:, 0]
-        order = self.perms[draw % len(self.perms)]  # camels in the order they are set down
-        space = self.faces[(draw // len(self.perms))[:, None] // self.power % len(self.faces)]
+        draw, f = self.table[:, 0], len(self.faces)
+        e = draw % self.span
+        order = self.perms[e % len(self.perms)]  # racing camels in the order they are set down
+        space = self.faces[(e // len(self.perms))[:, None] // self.power % f]
         rank = np.argsort(order, axis=1)  # when each camel is set down
         height = ((space[:, None, :] == space[:, :, None]) & (rank[:, None, :] < rank[:, :, None])).sum(2)
+        if self.crazy_rng is not None:
+            x = draw // self.span
+            crazy = self.rules.track_length + 1 - self.faces[(x // 2)[:, None] // f ** np.arange(2) % f]
+            on_top = np.zeros_like(crazy)  # the one set down second goes on top if they share
+            on_top[np.arange(self.n), 1 - x % 2] = crazy[:, 0] == crazy[:, 1]
+            space, height = np.hstack([space, crazy]), np.hstack([height, on_top])
         return sim.pack(space + sim.BIAS), sim.pack(height)
 
 
@@ -195,10 +250,11 @@ class Games:
 
     def __init__(self, config: GameConfig, n: int, rng):
         rules, p = config.rules, config.players
-        c = len(rules.camels)
-        self.config, self.rules, self.players, self.camels = config, rules, p, c
+        c, k = len(rules.camels), rules.racing
+        self.config, self.rules, self.players, self.camels, self.racing = config, rules, p, c, k
         self.space = ActionSpace(rules)
-        self.dice_per_leg = c - rules.dice_left_at_leg_end
+        self.dice_per_leg = dice_count(rules) - rules.dice_left_at_leg_end
+        self.crazy = (k, k + 1) if rules.crazy_camels else None  # the crazy camels, for sim.crazy_mover
         self.desert_spaces = np.uint64(sum(1 << int(x) for x in self.space.spaces))
         self.draws = Draws(rules, n, rng)
         self.n = n
@@ -212,19 +268,19 @@ class Games:
         self.alive = np.ones(n, dtype=bool)
         self.pos, self.height = self.draws.setup()
         self.out = np.zeros(n, dtype=np.int64)  # dice out of the pyramid this leg
-        self.rolled = np.zeros(n, dtype=np.int64)  # bitmask of those dice (public)
+        self.rolled = np.zeros(n, dtype=np.int64)  # bitmask of those dice by camel; the grey die: every crazy bit
         self.leg = np.zeros(n, dtype=np.int64)
         self.draw = self.draws.leg(self.orig, self.leg)
-        self.taken = np.zeros((n, c), dtype=np.int64)  # leg tiles taken per colour this leg
-        self.held_n = np.zeros((n, p, c), dtype=np.int32)  # leg tiles held per player and colour
-        self.held_v = np.zeros((n, p, c), dtype=np.int32)  # and their values summed
+        self.taken = np.zeros((n, k), dtype=np.int64)  # leg tiles taken per racing colour this leg
+        self.held_n = np.zeros((n, p, k), dtype=np.int32)  # leg tiles held per player and colour
+        self.held_v = np.zeros((n, p, k), dtype=np.int32)  # and their values summed
         self.pyr = np.zeros((n, p), dtype=np.int32)  # pyramid tiles this leg
         self.dspace = np.zeros((n, p), dtype=np.int64)  # each player's desert tile (0: in hand)
         self.eff = np.zeros((n, self.width), dtype=np.uint64)  # push by byte, for sim.move
         self.owner = np.zeros((n, self.width), dtype=np.int64)  # tile owner by byte
         self.money = np.tile(np.asarray(config.money_at_start, dtype=np.int32), (n, 1))
-        self.card = np.zeros((n, p, c), dtype=np.int8)  # 0, 1 + WINNER - 3 = 1 winner pile, 2 loser pile
-        self.corder = np.zeros((n, p, c), dtype=np.int32)  # place in its pile
+        self.card = np.zeros((n, p, k), dtype=np.int8)  # 0: in hand; 1: on the winner pile; 2: on the loser pile
+        self.corder = np.zeros((n, p, k), dtype=np.int32)  # place in its pile
         self.piles = np.zeros((n, 2), dtype=np.int32)  # cards on the winner and loser piles
         self.turns = np.zeros(n, dtype=np.int64)
 
@@ -233,7 +289,6 @@ class Games:
         self.final_legs = np.zeros(n, dtype=np.int64)
         self.actions = np.zeros((p, len(KINDS)), dtype=np.int64)
         self.any_tile = False  # has any desert tile been placed in this batch (else moves skip the lookup)
-
 
     @property
     def rows(self) -> int:
@@ -277,9 +332,10 @@ class Games:
         return out
 
     def order_keys(self, rows=None):
+        """(rows, racing camels) sort keys, larger = further ahead."""
         pos = self.pos if rows is None else self.pos[rows]
         height = self.height if rows is None else self.height[rows]
-        return sim.order_keys(pos, height, self.camels)
+        return sim.order_keys(pos, height, self.camels, self.racing)[:, :self.racing]
 
     # -- a turn ----------------------------------------------------------------------------------
     def apply(self, seat: int, action) -> None:
@@ -323,10 +379,16 @@ class Games:
 
     def roll(self, r) -> None:
         """Release the next die of the leg's draw in rows r; score legs and races that end."""
-        camel, steps = self.draws.die(self.draw[r], self.out[r])
+        camel, steps, grey = self.draws.die(self.draw[r], self.out[r])
+        camel, steps = camel.astype(np.uint64), steps.astype(np.uint64)
+        pos, height = self.pos[r], self.height[r]
+        bits = np.left_shift(1, camel.astype(np.int64))
+        if grey is not None:  # the grey die moves a crazy camel backwards
+            camel = np.where(grey, sim.crazy_mover(pos, height, camel, self.crazy, self.racing), camel)
+            steps = np.where(grey, np.uint64(0) - steps, steps)
+            bits = np.where(grey, ((1 << self.camels) - 1) ^ ((1 << self.racing) - 1), bits)
         effects = self.eff if self.any_tile else None
-        pos, height, target, end = sim.move(self.pos[r], self.height[r], camel.astype(np.uint64),
-                                            steps.astype(np.uint64), effects, r if self.any_tile else None)
+        pos, height, target, end = sim.move(pos, height, camel, steps, effects, r if self.any_tile else None, grey)
         self.pos[r], self.height[r] = pos, height
         if self.any_tile:
             landed = end != target
@@ -336,8 +398,8 @@ class Games:
                 self.money[rl, owner] += self.rules.desert_tile_pays
                 self.floor(rl)
         self.out[r] += 1
-        self.rolled[r] |= np.left_shift(1, camel)
-        over = end > self.line
+        self.rolled[r] |= bits
+        over = sim._race_over(end, self.rules)
         leg_over = over | (self.out[r] == self.dice_per_leg)
         if leg_over.any():
             self.end_leg(r[leg_over], over[leg_over])
@@ -347,7 +409,7 @@ class Games:
             self.money[rows] = np.maximum(self.money[rows], self.rules.money_floor)
 
     def end_leg(self, e, race_over) -> None:
-        rules, c = self.rules, self.camels
+        rules = self.rules
         keys = self.order_keys(e)
         idx = np.arange(e.size)
         first = keys.argmax(1)
@@ -457,7 +519,7 @@ def play(config: GameConfig, n: int, rng, trace: bool = False) -> dict:
     `draws` (n, 1 + legs) the dice draws (set-up first)."""
     from analyzer.games.camelup import policies as pol
 
-    check_rules(config.rules)
+    check_rules(config.rules, players=config.players)
     dice_rng, choice_rng, rollout_rng = rng.spawn(3)
     games = Games(config, n, dice_rng)
     models = [pol.make(spec, config) for spec in config.policies]
@@ -470,19 +532,18 @@ def play(config: GameConfig, n: int, rng, trace: bool = False) -> dict:
             raise RuntimeError(f"{games.rows} games still running after {MAX_TURNS} turns")
         seat = t % config.players
         u = choice_rng.random((n, 2))[games.orig]  # one pair per game and turn, whatever the rows
-        rows = np.arange(games.rows)
-        action = np.empty(games.rows, dtype=np.int64)
+        rows = np.flatnonzero(games.alive)  # finished games play the no-op
+        action = np.full(games.rows, games.space.noop, dtype=np.int64)
         if t == 0 and config.opening is not None:
-            action[:] = pol.opening(config.opening, games, rows, seat)
+            action[rows] = pol.opening(config.opening, games, rows, seat)
         elif fixed:
-            action[:] = models[seat].choose(games, rows, seat, u, rollout_rng)
+            action[rows] = models[seat].choose(games, rows, seat, u[rows], rollout_rng)
         else:
-            which = seat_policy[games.orig, seat]
+            which = seat_policy[games.orig[rows], seat]
             for i, model in enumerate(models):
-                sel = np.flatnonzero(which == i)
+                sel = rows[which == i]
                 if sel.size:
                     action[sel] = model.choose(games, sel, seat, u[sel], rollout_rng)
-        action[~games.alive] = games.space.noop
         if trace:
             if log.shape[1] <= t:
                 log = np.concatenate([log, np.full((n, 64), -1, dtype=np.int16)], axis=1)

@@ -37,7 +37,7 @@ import numpy as np
 
 from analyzer.core.errors import ScenarioError
 from analyzer.games.camelup import sim
-from analyzer.games.camelup.game import DESERT, LEG, LOSER, PYRAMID, WINNER
+from analyzer.games.camelup.game import DESERT, LEG, PYRAMID, WINNER
 
 NAMES = ("random", "greedy", "greedy-exact", "heuristic")
 GREEDY_ROLLOUTS = 64  # leg rollouts per decision

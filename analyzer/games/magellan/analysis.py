@@ -14,6 +14,7 @@
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import product
 
 import numpy as np
@@ -23,6 +24,7 @@ from analyzer.core import runner, stats
 from analyzer.core.errors import ScenarioError
 from analyzer.core.tables import Plot, Result
 from analyzer.games.magellan import exact, sim
+from analyzer.games.magellan import policies as pol
 from analyzer.games.magellan.rules import EXPLORERS, PIZARRO_READINGS, VALUES
 from analyzer.games.magellan.state import BidState, PizarroState, Setup
 
@@ -73,15 +75,12 @@ def _unique(policies) -> str:
 def payment_options(hand: tuple[int, ...], bid: int, spare: bool, rules, rate: float, k: int = PAYMENTS_PER_BID):
     """The policy's own payment, then the cheapest others that no payment beats on both gold
     and crowns (cost: gold / rate + crowns given up), up to k in all; counts per value."""
-    greedy = tuple(sim.greedy_payment(np.array([hand]), np.array([bid]), np.array([spare]))[0].tolist())
-    crowns = rules.card_crowns
-    found = []
-    for pay in product(*(range(c + 1) for c in hand)):
-        gold = sum(v * c for v, c in zip(VALUES, pay))
-        if gold < bid or (spare and sum(pay) == sum(hand)):
-            continue
-        found.append((gold, sum(c * x for c, x in zip(crowns, pay)), pay))
-    frontier = [f for f in found if not any(g[0] <= f[0] and g[1] <= f[1] and g[:2] != f[:2] for g in found)]
+    greedy = tuple(pol.greedy_payment(list(hand), bid, spare))
+    frontier, least = [], None  # sweep by gold: keep a payment only if it gives up fewer crowns than any cheaper one
+    for gold, crowns, pay in _payments(tuple(hand), spare, tuple(rules.card_crowns)):
+        if gold >= bid and (least is None or crowns < least):
+            frontier.append((gold, crowns, pay))
+            least = crowns
     frontier.sort(key=lambda f: (f[0] / rate + f[1], f[0], sum(f[2])))
     options = [greedy]
     for _, _, pay in frontier:
@@ -90,6 +89,20 @@ def payment_options(hand: tuple[int, ...], bid: int, spare: bool, rules, rate: f
         if pay not in options:
             options.append(pay)
     return options
+
+
+@lru_cache(maxsize=8)
+def _payments(hand: tuple[int, ...], spare: bool, card_crowns: tuple[int, ...]) -> list:
+    """Every payment from `hand` (counts), as (gold, crowns, counts), by gold then crowns then
+    fewest cards; one per (gold, crowns)."""
+    found = {}
+    for pay in product(*(range(c + 1) for c in hand)):
+        if spare and sum(pay) == sum(hand) or not any(pay):
+            continue
+        key = (sum(v * c for v, c in zip(VALUES, pay)), sum(c * x for c, x in zip(card_crowns, pay)))
+        if key not in found or sum(pay) < sum(found[key]):
+            found[key] = pay
+    return [(gold, crowns, pay) for (gold, crowns), pay in sorted(found.items())]
 
 
 def cards(counts) -> list[int]:

@@ -226,7 +226,7 @@ class Game:
         if power == "tuck_payment":
             tuck = tuck if tuck is not None else next(v for v in pol.tuck_order(self.rules) if pay[v - 1])
             if not pay[tuck - 1]:
-                raise IllegalMove(f"the tucked card must be one of the cards paid")
+                raise IllegalMove("the tucked card must be one of the cards paid")
             to_discard[tuck - 1] -= 1
         for i in range(9):
             hand[i] -= pay[i]

@@ -27,10 +27,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 EXPLORERS = ("polo", "gama", "colombo", "pizarro", "magellan", "cook")
-EXPLORER_NAMES = {
-    "polo": "Marco Polo", "gama": "Vasco da Gama", "colombo": "Cristoforo Colombo",
-    "pizarro": "Francisco Pizarro", "magellan": "Fernão Magalhães (Magellan)", "cook": "James Cook",
-}
 ALIASES = {
     "marco polo": "polo", "marco_polo": "polo", "marco": "polo",
     "da gama": "gama", "dagama": "gama", "vasco da gama": "gama", "vasco": "gama", "da_gama": "gama",
@@ -165,8 +161,3 @@ SETTINGS = {
     "start_player": ("int", None, 0, 5),
 }
 ROW_KEYS = {"crowns", "bags", "power", "right_crowns"}
-MAX_FIELD = 99
-
-
-def field_names() -> list[str]:
-    return ["side", "sides", "board", *SETTINGS]

@@ -446,7 +446,7 @@ class Games:
                 self.load_deck(nxt, ph - 1)
 
     def final_scores(self) -> np.ndarray:
-        t, rules = self.t, self.t.rules
+        t = self.t
         score = self.hand @ t.card_crowns
         score += np.einsum("gefp,ef->gp", self.ships, t.score_crowns)
         score += np.einsum("gefp,ef->gp", self.right, t.right_crowns)
@@ -550,7 +550,6 @@ def _first(cond: np.ndarray) -> np.ndarray:
 
 def greedy_payment(hand: np.ndarray, bid: np.ndarray, spare: np.ndarray) -> np.ndarray:
     """policies.greedy_payment for a batch: hand [n,V], bid [n], spare [n] -> counts paid [n,V]."""
-    n = len(bid)
     pay = np.zeros_like(hand)
     rest = bid.copy()
     for i in range(V - 1, -1, -1):

@@ -572,8 +572,8 @@ def _check_auction(state: BidState) -> None:
     best_pool = [v for v in range(9, 0, -1) for _ in range(pool[v - 1])]
     for p, amount in state.bids:
         hand = state.hands[p]
-        if amount > state.high:
-            raise ScenarioError(f"position.auction.bids.{p}", f"{amount} is above the high bid {state.high}")
+        if p != state.holder and amount >= state.high:
+            raise ScenarioError(f"position.auction.bids.{p}", f"{amount} is not below the high bid {state.high}")
         most = list(hand.known)
         for v in best_pool[: hand.hidden]:
             most[v - 1] += 1

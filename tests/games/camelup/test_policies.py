@@ -110,3 +110,11 @@ def test_labels():
     assert pol.parse_spec({"policy": "greedy", "rollouts": 256, "race_rollouts": 64}, "p").label == "greedy(256/64)"
     assert pol.batch_size(pol.parse_spec("greedy", "p")) == 1024
     assert pol.batch_size(pol.parse_spec("random", "p")) & (pol.batch_size(pol.parse_spec("random", "p")) - 1) == 0
+
+
+def test_regret_against_exact_greedy_is_measured():
+    from analyzer.games.camelup import bench_games
+
+    out = bench_games.greedy_regret(decisions=6, budgets=((8, 8),), race_rollouts=300, heuristic=False)
+    row = out["greedy(8/8)"]
+    assert row["decisions"] >= 6 and row["regret"] >= 0 and 0 <= row["agree"] <= 1

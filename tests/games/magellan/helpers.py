@@ -1,8 +1,6 @@
 """Build Magellan games and scenarios for tests."""
 from __future__ import annotations
 
-import numpy as np
-
 from analyzer.games.magellan import reference as ref
 from analyzer.games.magellan import sim
 from analyzer.games.magellan.rules import EXPLORERS, rule_set
@@ -61,10 +59,3 @@ def scenario_from_game(g: ref.Game, me: int) -> dict:
     if stacks:
         position["magellan"] = stacks
     return {"game": "magellan", "rules": {"side": g.rules.sides[0]}, "players": g.players, "position": position}
-
-
-def full_games(rules_side="A", players=4, n=64, seed=0):
-    from analyzer.games.magellan import policies as pol
-
-    t = sim.Tables(rule_set(rules_side), [pol.PRESETS["value"]] * players)
-    return sim.Games.setup(t, n, np.random.default_rng(seed)).play()

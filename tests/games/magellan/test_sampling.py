@@ -24,7 +24,6 @@ def check(g: ref.Game, me: int, samples: int = 64, bid: int = 0):
     state = parse_position(data)
     rng = np.random.default_rng(1)
     hands, pile, tucked = sim.sample_hidden(state, samples, rng)
-    VAL = np.arange(1, 10)
     # sizes and known cards
     assert (hands.sum(2) == [h.size for h in state.hands]).all()
     for p, h in enumerate(state.hands):
