@@ -60,10 +60,10 @@ def parse_variant(name: str, block: dict, base: dict, field: str) -> GameConfig:
         root = key.split(".")[0].split("[")[0]
         where = field if root in block else "rules"
         raise ScenarioError(f"{where}.{key}", exc.problem) from None
-    check_rules(rules, field if set(block) & rule_keys else "rules")
     own_players = "players" in block
     players = sc.integer(block["players"], f"{field}.players", 2, rules.max_players) if own_players \
         else sc.integer(base["players"], "players", 2, rules.max_players)
+    check_rules(rules, field if set(block) & rule_keys else "rules", players)
     if "policies" in block:
         specs = _policies(block["policies"], f"{field}.policies", players)
     else:
@@ -143,6 +143,22 @@ RULE_NOTES = [
     "set-up: each camel on the space its die shows, stacked in a uniformly random order; seat 0 moves first and "
     "turns pass on across legs",
 ]
+SECOND_EDITION_NOTES = [
+    "second edition (camelup.md §3) without partnerships (a table of 6 or more is refused unless "
+    "`partnerships: false`): crazy camels white and black run backwards, moved by the grey die with its override "
+    "rules; a crazy camel crossing the line backwards ends the race too, and the racing camels it carries rank "
+    "last; crazy camels are never ranked or backed; `desert` in the action tables is the spectator tile",
+    "second-edition set-up: the racing camels as in the first edition, then the grey die once per crazy camel "
+    "(1: space 16, 2: 15, 3: 14) in a uniformly random order, the second on top if they share",
+    "common random numbers across editions: from one seed both editions get the same racing set-up and the same "
+    "racing dice in the same order and faces; the grey die's place among them and its face come from a stream of "
+    "their own.  A second-edition leg rolls 5 of its 6 dice, so the grey die takes the place of one racing die",
+]
+
+
+def rule_notes(configs: dict[str, GameConfig]) -> list[str]:
+    """RULE_NOTES, and the second edition's when a rule set plays it."""
+    return RULE_NOTES + (SECOND_EDITION_NOTES if any(c.rules.crazy_camels for c in configs.values()) else [])
 OPENING_NOTES = {
     "pyramid": "take a pyramid tile",
     "leg-bet-leader": "take the leading camel's top leg tile",
@@ -214,7 +230,7 @@ def balance(data: dict, settings) -> "object":
 
     spec, configs = parse_balance(data)
     result = core.balance(spec, settings, title=data.get("title") or "Camel Up: balance of the rule sets")
-    result.notes += RULE_NOTES + [f"policies: {label}: {text}" for label, text in
+    result.notes += rule_notes(configs) + [f"policies: {label}: {text}" for label, text in
                                   policy_table(configs)["what it does"].items()]
     result.payload["rule_sets_detail"] = rule_set_table(configs).to_dict()
     return result
@@ -239,7 +255,7 @@ def report(data: dict, settings, reproduce: str = ""):
         setup.append(("Openings", "; ".join(f"`{o}`: {OPENING_NOTES[o]}" for o in openings) + "."))
     setup.append(("", f"{settings.rollouts:,} games per rule set, root seed {settings.seed}; the dice of game j are "
                       "the same under every rule set (common random numbers)."))
-    method = RULE_NOTES + [
+    method = rule_notes(configs) + [
         "greedy estimates from a fixed rollout budget per decision (see the player models); "
         "its choices are not exact",
         "the numbers describe these player models at this table, not human play",

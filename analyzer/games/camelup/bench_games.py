@@ -1,7 +1,8 @@
 """Benchmarks of full Camel Up games (`game.py`, `policies.py`), rows like `bench.py`'s.
 
 - full 4-player first-edition games per second, through `analyzer balance`'s own machinery
-  (the runner, its chunks and workers), with `random` and with `greedy` players, 1 and 2 jobs;
+  (the runner, its chunks and workers), with `random` and with `greedy` players, 1 and 2 jobs,
+  and second-edition games, 2 jobs;
 - how much weaker the rollout `greedy` is than exact greedy: on positions from greedy games,
   the exact EV (`exact_values`: exact leg and desert prices, 20,000 races for the overall
   cards) the rollout choice gives up against the exact best choice (regret, coins per
@@ -20,13 +21,13 @@ from analyzer.games.camelup.balance import parse_balance
 from analyzer.games.camelup.rules import rule_set
 
 
-def _spec(policy) -> balance.BalanceSpec:
-    return parse_balance({"game": "camelup", "players": 4, "policies": policy})[0]
+def _spec(policy, edition: str = "first") -> balance.BalanceSpec:
+    return parse_balance({"game": "camelup", "players": 4, "policies": policy, "rules": {"edition": edition}})[0]
 
 
-def games_per_second(policy, games: int, jobs: int, repeats: int = 1) -> float:
+def games_per_second(policy, games: int, jobs: int, repeats: int = 1, edition: str = "first") -> float:
     """Full 4-player games per second under `analyzer balance` (one rule set), best of `repeats`."""
-    spec = _spec(policy)
+    spec = _spec(policy, edition)
     settings = runner.RunSettings(rollouts=games, seed=1, jobs=jobs, progress=False)
     if jobs > 1:  # start the workers first: a long run pays that once
         balance.run(spec, replace(settings, rollouts=jobs * spec.chunk))
@@ -86,11 +87,13 @@ def run(quick: bool = False) -> list[dict]:
     for policy, chunks, target in (("random", 2 if quick else 4, ">=20,000/s on 2 cores"),
                                    ("greedy", 1 if quick else 2, ">=100/s on 2 cores")):
         spec = _spec(policy)
-        for jobs in (1, 2):
+        for edition, jobs in (("first", 1), ("first", 2), ("second", 2)):
             n = chunks * spec.chunk * jobs  # the same chunks per worker
-            rate = games_per_second(policy, n, jobs, 1 if quick else 2)
-            rows.append({"what": f"camelup full games, 4 {policy} players, jobs={jobs} (games/s)", "ours": rate,
-                         "comparison": None, "ratio": None, "target": target if jobs == 2 else ""})
+            rate = games_per_second(policy, n, jobs, 1 if quick else 2, edition)
+            what = "" if edition == "first" else f", {edition} edition"
+            rows.append({"what": f"camelup full games, 4 {policy} players{what}, jobs={jobs} (games/s)", "ours": rate,
+                         "comparison": None, "ratio": None,
+                         "target": target if (edition, jobs) == ("first", 2) else ""})
     if not quick:
         for label, r in greedy_regret().items():
             rows.append({"what": f"camelup {label} vs exact greedy: regret (coins/decision; "

@@ -131,7 +131,7 @@ def describe(spec: PolicySpec) -> str:
 # -- shared pieces ---------------------------------------------------------------------------------
 
 def standings(games, rows):
-    """(rows, camels) camels from first to last, and their spaces."""
+    """(rows, racing camels) racing camels from first to last, and (rows, camels) every camel's space."""
     keys = games.order_keys(rows)
     return np.argsort(-keys, axis=1, kind="stable"), games.camel_spaces(rows)
 
@@ -143,11 +143,15 @@ def tile_values(games, rows):
 
 def landing_weights(games, rows):
     """(rows, spaces 2..L) expected landings on each space from the next roll of every die still in
-    the pyramid, counting each die's camel from where it stands (stacks ignored)."""
+    the pyramid, counting each die's camel from where it stands (stacks ignored; the grey die
+    moves either crazy camel backwards, half the time each, override rules ignored)."""
     space = games.camel_spaces(rows)
-    waiting = (games.rolled[rows][:, None] >> np.arange(games.camels)) & 1 == 0
+    waiting = ((games.rolled[rows][:, None] >> np.arange(games.camels)) & 1 == 0).astype(np.float64)
     faces = np.asarray(games.rules.die_faces)
     gap = games.space.spaces[None, None, :] - space[:, :, None]  # (rows, camels, spaces)
+    if games.crazy:
+        gap[:, games.racing:] *= -1
+        waiting[:, games.racing:] /= games.camels - games.racing
     hit = np.isin(gap, faces).astype(np.float64) / len(faces)
     return (hit * waiting[:, :, None]).sum(1)
 
@@ -280,11 +284,11 @@ class Greedy:
 
     def values(self, games, rows, seat, rng):
         """(rows, actions) the estimated EV of every action; -inf where illegal."""
-        s, rules, c = games.space, games.rules, games.camels
+        s, rules = games.space, games.rules
         n, r = rows.size, self.spec.rollouts
         p1, p2, hits, end = leg_rollouts(games, rows, r, rng)
         values = np.full((n, s.size), -np.inf)
-        values[:, :c] = leg_bet_values(games, rows, p1, p2)
+        values[:, :s.desert0] = leg_bet_values(games, rows, p1, p2)
         land = hits[:, s.spaces + sim.BIAS] / r  # expected units ending a roll on each space
         own = games.dspace[rows, seat]
         own_land = np.where(own > 0, hits[np.arange(n), own + sim.BIAS] / r, 0.0)
@@ -303,19 +307,24 @@ class Greedy:
 def leg_rollouts(games, rows, r, rng):
     """r rollouts of the rest of the leg in each game of `rows`, all in one batch.
 
-    Returns p1, p2 (rows, camels): the share of rollouts each camel ends the leg 1st / 2nd;
+    Dice slot d < R is racing camel d's die, slot R the grey die (crazy camels only).
+    Returns p1, p2 (rows, racing camels): the share of rollouts each camel ends the leg 1st / 2nd;
     hits (rows, bytes): units ending a roll on each byte (space + BIAS), summed over rollouts;
     and the rollouts' end states (pos, height, live, game) for race rollouts."""
-    rules, c = games.rules, games.camels
+    rules, c, k = games.rules, games.camels, games.racing
     n = rows.size
     rep = np.repeat(rows, r)
     local = np.repeat(np.arange(n), r)
     pos, height = games.pos[rep], games.height[rep]
     # a random order of all the dice; those already out are skipped, which leaves the rest in random order
-    perms = sim._permutations(c)
-    draw = rng.integers(len(perms) * len(rules.die_faces) ** c, size=n * r)
+    dice = k + (games.crazy is not None)
+    perms = sim._permutations(dice)
+    draw = rng.integers(len(perms) * len(rules.die_faces) ** dice * (2 if games.crazy else 1), size=n * r)
     order = perms[draw % len(perms)].astype(np.uint64)
     draw //= len(perms)
+    if games.crazy:  # the colour the grey die shows
+        colour = np.uint64(k) + (draw % 2).astype(np.uint64)
+        draw //= 2
     faces = np.asarray(rules.die_faces, dtype=np.uint64)
     waiting = games.rolled[rep]  # bitmask of the dice already out
     k_left = games.dice_per_leg - games.out[rep]  # rolls left this leg
@@ -323,39 +332,44 @@ def leg_rollouts(games, rows, r, rng):
     width = games.width
     hits = np.zeros(n * width, dtype=np.int64)
     effects, variant = (games.eff, rep) if games.any_tile else (None, None)
-    for i in range(c):
-        out_already = (waiting >> order[:, i].astype(np.int64)) & 1 == 1
+    for i in range(dice):
+        camel, backward = order[:, i], None
+        out_already = (waiting >> camel.astype(np.int64)) & 1 == 1
         act = live & ~out_already & (k_left > 0)
         steps = np.where(act, faces[draw % len(faces)], np.uint64(0))
         draw //= len(faces)
         k_left = k_left - act
-        pos, height, target, stop = sim.move(pos, height, order[:, i], steps, effects, variant)
+        if games.crazy:
+            backward = camel == np.uint64(k)
+            camel = np.where(backward, sim.crazy_mover(pos, height, colour, games.crazy, k), camel)
+            steps = np.where(backward, np.uint64(0) - steps, steps)
+        pos, height, target, stop = sim.move(pos, height, camel, steps, effects, variant, backward)
         hits += np.bincount(local[act] * width + target[act].astype(np.int64), minlength=n * width)
-        live &= stop <= games.line
-    keys = sim.order_keys(pos, height, c)
+        live &= ~sim._race_over(stop, rules)
+    keys = sim.order_keys(pos, height, c, k)[:, :k]
     first = keys.argmax(1)
     keys[np.arange(n * r), first] = -2
     second = keys.argmax(1)
-    p1 = np.bincount(local * c + first, minlength=n * c).reshape(n, c) / r
-    p2 = np.bincount(local * c + second, minlength=n * c).reshape(n, c) / r
+    p1 = np.bincount(local * k + first, minlength=n * k).reshape(n, k) / r
+    p2 = np.bincount(local * k + second, minlength=n * k).reshape(n, k) / r
     return p1, p2, hits.reshape(n, width), (pos, height, live, local)
 
 
 def race_rollouts(games, end, k, r, rng, max_legs: int = 64):
     """Play the first k of each game's r leg rollouts on to the end of the race (every die each
-    leg, no desert tiles).  Returns P(win), P(lose) per (game, camel)."""
-    rules, c = games.rules, games.camels
+    leg, no desert tiles).  Returns P(win), P(lose) per (game, racing camel)."""
+    rules, c = games.rules, games.racing
     pos, height, live, local = end
     n = local.size // r
     keep = np.arange(local.size) % r < k
     pos, height, live, local = pos[keep], height[keep], live[keep].copy(), local[keep]
     win = np.zeros(n * c, dtype=np.int64)
     lose = np.zeros(n * c, dtype=np.int64)
-    dice = np.arange(c)
+    dice = sim.fresh_leg_dice(rules)
     for _ in range(max_legs + 1):
         done = ~live
         if done.any():
-            key = sim.order_keys(pos[done], height[done], c)
+            key = sim.order_keys(pos[done], height[done], games.camels, c)[:, :c]
             win += np.bincount(local[done] * c + key.argmax(1), minlength=n * c)
             lose += np.bincount(local[done] * c + np.where(key < 0, 1 << 30, key).argmin(1), minlength=n * c)
             pos, height, live, local = pos[live], height[live], live[live], local[live]
@@ -393,22 +407,22 @@ def position_of(games, row: int, seat: int):
     value of held tiles is linear in their values)."""
     from analyzer.games.camelup.state import DesertTile, Position
 
-    rules, c, p = games.rules, games.camels, games.players
+    rules, c, p, k = games.rules, games.camels, games.players, games.racing
     space = sim.unpack(games.pos[row:row + 1], c)[0].astype(int) - sim.BIAS
     level = sim.unpack(games.height[row:row + 1], c)[0]
     stacks: dict[int, list[int]] = {}
     for camel in np.argsort(level, kind="stable"):
         stacks.setdefault(int(space[camel]), []).append(int(camel))
     rolled = int(games.rolled[row])
-    dice = tuple(camel for camel in range(c) if not (rolled >> camel) & 1)
+    dice = tuple(camel for camel in range(k) if not (rolled >> camel) & 1)
     desert = tuple(sorted((DesertTile(int(games.dspace[row, q]), int(games.eff[row, games.dspace[row, q] + sim.BIAS]
                                                                     .astype(np.int64)), q)
                            for q in range(p) if games.dspace[row, q]), key=lambda t: t.space))
-    tiles_left = tuple(tuple(rules.leg_tiles[games.taken[row, camel]:]) for camel in range(c))
+    tiles_left = tuple(tuple(rules.leg_tiles[games.taken[row, camel]:]) if camel < k else () for camel in range(c))
     held = []
     for q in range(p):
         hand = []
-        for camel in range(c):
+        for camel in range(k):
             count, total = int(games.held_n[row, q, camel]), int(games.held_v[row, q, camel])
             if count:
                 hand += [(camel, total)] + [(camel, 0)] * (count - 1)
@@ -416,7 +430,8 @@ def position_of(games, row: int, seat: int):
     placed = tuple(frozenset(int(camel) for camel in np.flatnonzero(games.card[row, q])) for q in range(p))
     return Position(rules, p, {s: tuple(v) for s, v in sorted(stacks.items())}, dice, desert, tiles_left,
                     tuple(held), (int(games.piles[row, 0]), int(games.piles[row, 1])), placed,
-                    tuple(int(m) for m in games.money[row]), seat)
+                    tuple(int(m) for m in games.money[row]), seat,
+                    grey_die_left=games.crazy is not None and not (rolled >> k) & 1)
 
 
 def exact_values(games, row: int, seat: int, rng, race_rollouts: int) -> np.ndarray:
@@ -439,6 +454,7 @@ def exact_values(games, row: int, seat: int, rng, race_rollouts: int) -> np.ndar
     if race_rollouts and (games.card[row, seat] == 0).any():
         race = sim.race_counts(position, race_rollouts, rng)
         rows = np.array([row])
-        out[s.winner0:] = overall_values(games, rows, seat, race["win"][None, :] / race["n"],
-                                         race["lose"][None, :] / race["n"])[0]
+        k = games.racing
+        out[s.winner0:] = overall_values(games, rows, seat, race["win"][None, :k] / race["n"],
+                                         race["lose"][None, :k] / race["n"])[0]
     return out

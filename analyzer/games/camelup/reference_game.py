@@ -2,13 +2,18 @@
 
 Slow on purpose.  Tests replay every action the vectorised games (`game.py`) take through
 `replay` here, checking each is legal and that money, legs and turns come out the same.
-Actions are the names `game.ActionSpace.name` gives: "leg-bet blue", "desert oasis 7",
-"pyramid", "race-winner blue", "race-loser blue".
+Actions are the names `game.ActionSpace.name` gives: "leg-bet blue", "desert oasis 7"
+("spectator cheering 7" in the second edition), "pyramid", "race-winner blue", "race-loser blue".
 
-The dice come in as draws, decoded the way `game.Draws` documents: a leg's draw d gives
-the order the dice leave the pyramid, permutation d mod C! (itertools order), and the face
-of the j-th die out, die_faces[(d div C!) div F**j mod F]; the set-up draw gives the order
-the camels are set down and camel c's start space, die_faces[(d div C!) div F**c mod F].
+The dice come in as draws, decoded the way `game.Draws` documents: draw d = e + S * x with
+S = R! * F**R (R racing camels).  A leg's e gives the order the racing dice leave the
+pyramid, permutation e mod R! (itertools order), and the face of the j-th of them,
+die_faces[(e div R!) div F**j mod F]; with crazy camels its x puts the grey die at place
+x mod (R + 1) of that order, showing face g = (x div (R + 1)) mod 2F: the number
+die_faces[g mod F] in the colour of crazy camel R + g div F.  The set-up's e gives the order
+the racing camels are set down and camel c's start space, die_faces[(e div R!) div F**c mod F];
+its x the crazy camel set down first (x mod 2) and crazy camel R + k's number
+die_faces[(x div 2) div F**k mod F], which puts it on space track_length + 1 - number.
 """
 from __future__ import annotations
 
@@ -38,40 +43,59 @@ class Game:
     over: bool = False
 
 
-def _decode(rules: RuleSet, draw: int) -> tuple[tuple[int, ...], list[int]]:
-    """(a permutation of the camels, a face per index) from one draw."""
-    c, faces = len(rules.camels), rules.die_faces
-    order = list(permutations(range(c)))[draw % factorial(c)]
-    rest = draw // factorial(c)
-    return order, [faces[(rest // len(faces) ** j) % len(faces)] for j in range(c)]
+def _decode(rules: RuleSet, draw: int) -> tuple[tuple[int, ...], list[int], int]:
+    """(a permutation of the racing camels, a face per index, the crazy part) from one draw."""
+    r, faces = rules.racing, rules.die_faces
+    span = factorial(r) * len(faces) ** r
+    draw, crazy = draw % span, draw // span
+    order = list(permutations(range(r)))[draw % factorial(r)]
+    rest = draw // factorial(r)
+    return order, [faces[(rest // len(faces) ** j) % len(faces)] for j in range(r)], crazy
 
 
 def new_game(rules: RuleSet, players: int, setup_draw: int, money=None) -> Game:
-    """Each camel on the space its die shows, set down one at a time in the draw's order."""
-    order, face = _decode(rules, setup_draw)
+    """Each racing camel on the space its die shows, set down one at a time in the draw's order;
+    then each crazy camel on space track_length + 1 - its grey-die number, the second on top."""
+    order, face, x = _decode(rules, setup_draw)
     stacks: dict[int, list[int]] = {}
     for camel in order:
         stacks.setdefault(face[camel], []).append(camel)
+    if rules.crazy_camels:
+        faces, r = rules.die_faces, rules.racing
+        for k in (x % 2, 1 - x % 2):
+            number = faces[(x // 2 // len(faces) ** k) % len(faces)]
+            stacks.setdefault(rules.track_length + 1 - number, []).append(r + k)
     money = list(money) if money is not None else [rules.starting_money] * players
     return Game(rules, players, stacks, money, held=[[] for _ in range(players)], pyramid_tiles=[0] * players)
 
 
-def leg_dice(rules: RuleSet, draw: int) -> list[tuple[int, int]]:
-    """(camel, steps) of the dice in the order the pyramid releases them this leg."""
-    order, face = _decode(rules, draw)
-    return [(camel, face[j]) for j, camel in enumerate(order)]
+def leg_dice(rules: RuleSet, draw: int) -> list[tuple[int, int, bool]]:
+    """(camel, steps, grey) of the dice in the order the pyramid releases them this leg; for the
+    grey die, camel is the crazy camel its face names (before the override rules)."""
+    order, face, x = _decode(rules, draw)
+    dice = [(camel, face[j], False) for j, camel in enumerate(order)]
+    if rules.crazy_camels:
+        f = len(rules.die_faces)
+        g = x // (rules.racing + 1) % (2 * f)
+        dice.insert(x % (rules.racing + 1), (rules.racing + g // f, rules.die_faces[g % f], True))
+    return dice
+
+
+def _tiles(rules: RuleSet, space: int) -> list[str]:
+    return [f"{rules.tile_name} {side} {space}" for side in rules.tile_sides]
 
 
 def action_names(game: Game) -> list[str]:
-    rules, names = game.rules, game.rules.camels
+    rules, names = game.rules, game.rules.camels[:game.rules.racing]
     out = [f"leg-bet {n}" for n in names]
     for space in range(2, rules.track_length + 1):
-        out += [f"desert oasis {space}", f"desert mirage {space}"]
+        out += _tiles(rules, space)
     return out + ["pyramid"] + [f"race-winner {n}" for n in names] + [f"race-loser {n}" for n in names]
 
 
 def legal_actions(game: Game, player: int) -> list[str]:
-    rules, names = game.rules, game.rules.camels
+    """Only racing camels can be backed."""
+    rules, names = game.rules, game.rules.camels[:game.rules.racing]
     legal = [f"leg-bet {names[c]}" for c in range(len(names)) if game.tiles_taken.get(c, 0) < len(rules.leg_tiles)]
     camels_on = set(game.stacks)
     for space in range(2, rules.track_length + 1):
@@ -81,7 +105,7 @@ def legal_actions(game: Game, player: int) -> list[str]:
             continue  # one's own tile may move, but not stay where it is
         if any(owner != player and abs(s - space) <= 1 for s, (_, owner) in game.desert.items()):
             continue  # not on or next to another player's tile
-        legal += [f"desert oasis {space}", f"desert mirage {space}"]
+        legal += _tiles(rules, space)
     legal.append("pyramid")
     backed = {c for p, c in game.winner_pile + game.loser_pile if p == player}
     legal += [f"race-winner {names[c]}" for c in range(len(names)) if c not in backed]
@@ -109,31 +133,37 @@ def take(game: Game, player: int, action: str, dice: list[tuple[int, int]]) -> N
         taken = game.tiles_taken.get(camel, 0)
         game.held[player].append((camel, rules.leg_tiles[taken]))
         game.tiles_taken[camel] = taken + 1
-    elif words[0] == "desert":
+    elif words[0] == rules.tile_name:
         game.desert = {s: v for s, v in game.desert.items() if v[1] != player}
-        game.desert[int(words[2])] = (+1 if words[1] == "oasis" else -1, player)
+        game.desert[int(words[2])] = (+1 if words[1] == rules.tile_sides[0] else -1, player)
     elif words[0] == "race-winner":
         game.winner_pile.append((player, names.index(words[1])))
     elif words[0] == "race-loser":
         game.loser_pile.append((player, names.index(words[1])))
     else:
         game.pyramid_tiles[player] += 1
-        camel, steps = dice[game.dice_out]
+        camel, steps, grey = dice[game.dice_out]
         game.dice_out += 1
-        landed = reference.move(game.stacks, camel, steps, {s: push for s, (push, _) in game.desert.items()})
+        if grey:
+            camel = reference.crazy_mover(game.stacks, camel, (rules.racing, rules.racing + 1), _racing(rules))
+        landed = reference.move(game.stacks, camel, steps, {s: push for s, (push, _) in game.desert.items()}, grey)
         if landed is not None:
             _pay(game, game.desert[landed][1], rules.desert_tile_pays)
         if reference.finished(game.stacks, rules.track_length):
             _score_leg(game)
             _score_race(game)
             game.over = True
-        elif game.dice_out == len(names) - rules.dice_left_at_leg_end:
+        elif game.dice_out == rules.racing + (rules.crazy_camels > 0) - rules.dice_left_at_leg_end:
             _score_leg(game)
+
+
+def _racing(rules: RuleSet) -> set[int]:
+    return set(range(rules.racing))
 
 
 def _score_leg(game: Game) -> None:
     rules = game.rules
-    ranking = reference.ranking(game.stacks)
+    ranking = reference.ranking(game.stacks, _racing(rules))
     for player in range(game.players):
         net = rules.pyramid_tile_pays * game.pyramid_tiles[player]
         for camel, value in game.held[player]:
@@ -149,7 +179,7 @@ def _score_leg(game: Game) -> None:
 
 def _score_race(game: Game) -> None:
     rules = game.rules
-    ranking = reference.ranking(game.stacks)
+    ranking = reference.ranking(game.stacks, _racing(rules))
     net = [0] * game.players
     for pile, camel in ((game.winner_pile, ranking[0]), (game.loser_pile, ranking[-1])):
         correct = 0

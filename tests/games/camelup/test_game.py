@@ -30,6 +30,9 @@ def replay_all(cfg, out):
     (["random"] * 5, rule_set(die_faces=(1, 2, 3, 4), pyramid_tile_pays=2, leg_second_pays=2), {}),
     (["random"] * 4, rule_set(dice_left_at_leg_end=1, pyramid_tiles=4), {"starting_money": (0, 1, 2, 13)}),
     (["heuristic", "random", "heuristic", "random"], None, {"seating": "rotate"}),
+    (["random"] * 4, rule_set("second"), {}),  # crazy camels, the grey die, one die left, spectator tiles
+    (["heuristic", "random", "random"], rule_set("second", track_length=10, money_floor=None), {}),
+    (["random"] * 5, rule_set("second", dice_left_at_leg_end=0, pyramid_tiles=6), {"seating": "rotate"}),
 ])
 def test_vectorised_games_equal_the_reference_on_the_same_dice(policies, rules, extra):
     cfg = config(policies, rules, **extra)
@@ -44,7 +47,7 @@ def test_scoring_by_hand():
     g = ref.new_game(rules, 2, 0)
     assert g.stacks == {1: [0, 1, 2, 3, 4]}
     dice = ref.leg_dice(rules, 0)  # blue, green, orange, yellow, white, each 1 step
-    assert dice == [(0, 1), (1, 1), (2, 1), (3, 1), (4, 1)]
+    assert dice == [(0, 1, False), (1, 1, False), (2, 1, False), (3, 1, False), (4, 1, False)]
     ref.take(g, 0, "leg-bet white", dice)  # player 0: white 5
     ref.take(g, 1, "desert oasis 3", dice)  # player 1: oasis on 3
     ref.take(g, 0, "race-winner white", dice)
@@ -158,7 +161,50 @@ def test_action_names_round_trip():
 
 
 def test_rule_sets_the_engine_does_not_play_are_refused():
+    game.check_rules(rule_set("second"), players=5)
     with pytest.raises(ScenarioError, match="full-game engine"):
-        game.check_rules(rule_set("second"))
+        game.check_rules(rule_set("first", supercup=("boost_dice",)))
+    with pytest.raises(ScenarioError, match=r"^rules\.partnerships: .*partnerships: false"):
+        game.check_rules(rule_set("second"), players=6)
+    game.check_rules(rule_set("second", partnerships=False), players=6)
     with pytest.raises(ScenarioError, match="pyramid_tiles"):
         game.check_rules(rule_set(pyramid_tiles=3))
+
+
+def test_second_edition_by_hand_a_crazy_camel_backing_past_space_1_ends_the_race():
+    rules = rule_set("second")  # blue, green, yellow, red, purple; white, black crazy
+    g = ref.new_game(rules, 2, 0)
+    assert g.stacks == {1: [0, 1, 2, 3, 4], 16: [5, 6]}  # draw 0: white set down first, both on 16
+    g.stacks = {1: [5, 0], 3: [1, 2, 3, 4], 15: [6]}  # white carries blue; black carries nothing
+    dice = [(6, 2, True)]  # the grey die shows a black 2, but only white carries racing camels
+    ref.take(g, 0, "leg-bet purple", dice)
+    ref.take(g, 1, "race-loser blue", dice)
+    ref.take(g, 0, "race-winner purple", dice)
+    ref.take(g, 1, "pyramid", dice)  # white and blue back to space -1: past the line
+    assert g.over and g.stacks == {-1: [5, 0], 3: [1, 2, 3, 4], 15: [6]}
+    assert g.money == [3 + 5 + 8, 3 + 1 + 8]  # purple wins leg and race; blue, carried across, is last
+    with pytest.raises(ValueError):
+        ref.take(ref.new_game(rules, 2, 0), 0, "leg-bet white", dice)  # crazy camels cannot be backed
+
+
+def test_second_edition_set_up_and_common_random_numbers_with_the_first():
+    """The racing camels start as in the first edition from the same seed and see the same racing
+    dice in the same order; the grey die comes in between; crazy camels start on 14-16."""
+    n = 3000
+    first = game.Games(config(["random"] * 4), n, np.random.default_rng(9))
+    second = game.Games(config(["random"] * 4, rule_set("second")), n, np.random.default_rng(9))
+    racing = np.uint64((1 << 40) - 1)
+    assert np.array_equal(first.pos, second.pos & racing) and np.array_equal(first.height, second.height & racing)
+    crazy = second.camel_spaces()[:, 5:]
+    share = np.bincount(crazy.ravel(), minlength=17)[14:] / crazy.size
+    assert np.allclose(share, 1 / 3, atol=0.02)
+    level = (second.height >> np.uint64(40)) & np.uint64(0xFFFF)  # white's and black's height bytes
+    assert np.array_equal(level != 0, crazy[:, 0] == crazy[:, 1])
+    assert set(np.unique(level)) == {0, 1 << 8, 1}  # either may be on top
+    for leg in range(3):
+        d1 = first.draws.leg(np.arange(n), np.full(n, leg))
+        d2 = second.draws.leg(np.arange(n), np.full(n, leg))
+        for i in range(0, n, 300):
+            plain = ref.leg_dice(rule_set(), int(d1[i]))
+            crazy_dice = ref.leg_dice(rule_set("second"), int(d2[i]))
+            assert [d for d in crazy_dice if not d[2]] == plain and sum(d[2] for d in crazy_dice) == 1

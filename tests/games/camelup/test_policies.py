@@ -10,8 +10,9 @@ from tests.games.camelup.test_game import replay_all
 SMALL_GREEDY = {"policy": "greedy", "rollouts": 16, "race_rollouts": 8}
 
 
-def config(policies, **extra):
-    return game.GameConfig(rule_set(), len(policies), tuple(pol.parse_spec(p, "p") for p in policies), **extra)
+def config(policies, rules=None, **extra):
+    return game.GameConfig(rules or rule_set(), len(policies), tuple(pol.parse_spec(p, "p") for p in policies),
+                           **extra)
 
 
 @pytest.mark.parametrize("policies,games", [
@@ -24,6 +25,24 @@ def config(policies, **extra):
 def test_policies_only_take_legal_actions(policies, games):
     cfg = config(policies)
     replay_all(cfg, game.play(cfg, games, np.random.default_rng(4), trace=True))
+
+
+@pytest.mark.parametrize("policies,games", [
+    (["random"] * 4, 200),
+    (["heuristic"] * 4, 100),
+    ([SMALL_GREEDY, SMALL_GREEDY, "heuristic", "random"], 30),
+])
+def test_policies_only_take_legal_actions_in_the_second_edition(policies, games):
+    cfg = config(policies, rule_set("second"))
+    out = game.play(cfg, games, np.random.default_rng(5), trace=True)
+    replay_all(cfg, out)
+    names = {game.ActionSpace(cfg.rules).name(a) for a in np.unique(out["trace"][out["trace"] >= 0])}
+    assert not any(n.endswith((" white", " black")) for n in names)  # crazy camels cannot be backed
+
+
+def test_greedy_exact_takes_legal_actions_in_the_second_edition():
+    cfg = config([{"policy": "greedy-exact", "race_rollouts": 100}, "random", "heuristic"], rule_set("second"))
+    replay_all(cfg, game.play(cfg, 1, np.random.default_rng(2), trace=True))
 
 
 def test_a_mixed_table_with_rotating_seats():
