@@ -151,12 +151,15 @@ def _accumulate_pairs(acc, p, out, base, spec: BalanceSpec):
 def run(spec: BalanceSpec, settings: runner.RunSettings) -> dict:
     """Play settings.rollouts games per variant (in chunks of spec.chunk); the merged accumulators."""
     check_chunk(spec.chunk)
-    scaled = replace(settings, rollouts=settings.rollouts * spec.scale)
+    scaled = replace(settings, rollouts=settings.rollouts * spec.scale,
+                     max_rollouts=settings.max_rollouts * spec.scale if settings.max_rollouts else None)
     label = "games" if spec.scale == 1 else f"games/{spec.scale}"
     kwargs = {}
     if "halfwidths" in inspect.signature(runner.run).parameters:
         kwargs["halfwidths"] = lambda total: halfwidths(spec, total)
-    return runner.run(BalanceTask(spec), scaled, label=label, **kwargs)
+    total = runner.run(BalanceTask(spec), scaled, label=label, **kwargs)
+    total.rollouts, total.label = total.rollouts // spec.scale, "games per rule set"  # say it in games
+    return total
 
 
 def halfwidths(spec: BalanceSpec, total: dict) -> np.ndarray:
@@ -432,7 +435,7 @@ def summarize(spec: BalanceSpec, total: dict, seed: int, title: str = "") -> Res
 def balance(spec: BalanceSpec, settings: runner.RunSettings, title: str = "") -> Result:
     settings = settings.with_seed()
     total = run(spec, settings)
-    return summarize(spec, total, settings.seed, title)
+    return runner.annotate(summarize(spec, total, settings.seed, title), total)
 
 
 # -- the report ----------------------------------------------------------------------------------

@@ -47,6 +47,16 @@ def test_balance_json_is_the_same_whatever_the_jobs(tmp_path):
     assert rich["detected"] and rich["lo95"] > 0
 
 
+def test_second_edition_against_first_is_the_same_whatever_the_jobs(tmp_path):
+    path = write(tmp_path, {**QUICK, "variants": {"first": {}, "second": {"edition": "second"}}})
+    args = ("balance", path, "-n", 20000, "--seed", 5, "--no-progress", "-f", "json")
+    one, two = invoke(*args, "-j", 1), invoke(*args, "-j", 2)
+    assert one.exit_code == 0, one.output
+    assert one.stdout == two.stdout
+    length = {r["rule set"]: r for r in json.loads(one.stdout)["length"]}
+    assert length["second"]["legs"] > length["first"]["legs"]  # a leg rolls 5 of 6 dice, and crazy camels hold back
+
+
 def test_balance_table_and_outputs(tmp_path):
     path = write(tmp_path, QUICK)
     result = invoke("balance", path, "-n", 500, "--seed", 1, "--no-progress", "-o", tmp_path / "out")
@@ -77,7 +87,9 @@ def test_report_writes_html_markdown_and_plots(tmp_path):
     ({"variants": {"base": {"opening": "dance"}}}, ["variants.base.opening", "pyramid"]),
     ({"variants": {"base": {"players": 5}}, "policies": ["random", "greedy", "random"]},
      ["variants.base.policies", "one policy per seat"]),
-    ({"variants": {"second": {"edition": "second"}}}, ["variants.second", "full-game engine"]),
+    ({"variants": {"cup": {"supercup": ["boost_dice"]}}}, ["variants.cup.boost_dice", "full-game engine"]),
+    ({"players": 6, "variants": {"second": {"edition": "second"}}},
+     ["variants.second.partnerships", "partnerships: false"]),
     ({"variants": {"base": {"starting_money_by_seat": [3, 3]}}}, ["variants.base.starting_money_by_seat", "(3)"]),
     ({"position": {"track": {1: ["blue"]}, "dice_left": ["blue"]}}, ["position", "balance"]),
     ({"variants": {"base": {"track_length": 0}}}, ["variants.base.track_length"]),
@@ -96,3 +108,14 @@ def test_a_position_scenario_is_not_a_balance_scenario():
 def test_shipped_balance_scenarios_parse(path):
     spec, configs = parse_balance(scenario.load(path))
     assert len(spec.variants) >= 1 and configs
+
+
+def test_a_precision_balance_run_stops_within_its_bound_and_equals_a_plain_run(tmp_path):
+    path = write(tmp_path, QUICK)
+    target = invoke("balance", path, "--precision", 0.04, "--seed", 6, "--no-progress", "-f", "json")
+    assert target.exit_code == 0, target.output
+    data = json.loads(target.stdout)
+    assert data["stopped_by"] == "precision" and data["widest_ci95"] <= 0.04
+    plain = invoke("balance", path, "-n", data["games"], "--seed", 6, "--no-progress", "-f", "json")
+    same = json.loads(plain.stdout)
+    assert same["win_rate"] == data["win_rate"] and same["differences"] == data["differences"]

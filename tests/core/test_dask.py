@@ -137,6 +137,16 @@ def test_cli_on_dask_prints_the_local_table(cluster):
     assert json.loads(there.stdout) == json.loads(local.stdout) == json.loads(from_env.stdout)
 
 
+def test_balance_on_dask_prints_the_local_table(cluster, tmp_path):
+    path = tmp_path / "balance.yaml"
+    path.write_text("game: camelup\nplayers: 3\npolicies: random\nvariants: {base: {}, rich: {starting_money: 5}}\n")
+    args = ["balance", path, "-n", 3000, "--seed", 2, "--no-progress", "-f", "json"]
+    local = invoke(*args, "--jobs", "1")
+    there = invoke(*args, "--backend", "dask", "--scheduler", cluster.scheduler_address)
+    assert local.exit_code == there.exit_code == 0, there.output
+    assert json.loads(there.stdout) == json.loads(local.stdout)
+
+
 def test_a_missing_scheduler_is_a_one_line_error():
     one_line_error(invoke("odds", MID_LEG, "--backend", "dask", env={"ANALYZER_SCHEDULER": ""}),
                    "--scheduler", "ANALYZER_SCHEDULER")

@@ -384,7 +384,7 @@ class Games:
         pos, height = self.pos[r], self.height[r]
         bits = np.left_shift(1, camel.astype(np.int64))
         if grey is not None:  # the grey die moves a crazy camel backwards
-            camel = np.where(grey, sim.crazy_mover(pos, height, camel, self.crazy, self.racing), camel)
+            camel = sim.grey_camel(pos, height, camel, camel, grey, self.crazy, self.racing)
             steps = np.where(grey, np.uint64(0) - steps, steps)
             bits = np.where(grey, ((1 << self.camels) - 1) ^ ((1 << self.racing) - 1), bits)
         effects = self.eff if self.any_tile else None

@@ -341,7 +341,7 @@ def leg_rollouts(games, rows, r, rng):
         k_left = k_left - act
         if games.crazy:
             backward = camel == np.uint64(k)
-            camel = np.where(backward, sim.crazy_mover(pos, height, colour, games.crazy, k), camel)
+            camel = sim.grey_camel(pos, height, camel, colour, backward, games.crazy, k)
             steps = np.where(backward, np.uint64(0) - steps, steps)
         pos, height, target, stop = sim.move(pos, height, camel, steps, effects, variant, backward)
         hits += np.bincount(local[act] * width + target[act].astype(np.int64), minlength=n * width)

@@ -110,6 +110,15 @@ def crazy_mover(pos, height, named, crazy: tuple[int, int], racing: int):
     return np.where(carries1 != carries2, np.where(carries1, np.uint64(first), np.uint64(second)), mover)
 
 
+def grey_camel(pos, height, camel, named, grey, crazy: tuple[int, int], racing: int):
+    """`camel`, with the crazy camel `crazy_mover` picks in the rows where the grey die rolled."""
+    rows = np.flatnonzero(grey)
+    if rows.size:
+        camel = np.array(camel, dtype=np.uint64)
+        camel[rows] = crazy_mover(pos[rows], height[rows], named[rows], crazy, racing)
+    return camel
+
+
 def finished(pos, track_length: int):
     """Rows where some camel is past the finish line."""
     return ((pos | HI) - np.uint64(track_length + BIAS + 1) * LO) & HI != _ZERO
@@ -258,8 +267,8 @@ def play_leg(pos, height, live, dice, effects, rules, rng, landings=None):
         backward = None
         if grey_slots:
             backward = np.isin(slot, grey_slots)
-            mover = crazy_mover(pos, height, colour_of[slot, face], (rules.racing, rules.racing + 1), rules.racing)
-            camel = np.where(backward, mover, camel)
+            camel = grey_camel(pos, height, camel, colour_of[slot, face], backward, (rules.racing, rules.racing + 1),
+                               rules.racing)
             steps = np.where(backward, _ZERO - steps, steps)
         if not live.all():
             steps = np.where(live, steps, _ZERO)
