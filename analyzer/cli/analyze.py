@@ -33,10 +33,6 @@ def odds(scenario: ScenarioPath, rollouts: opt.Rollouts = None, seed: opt.Seed =
          backend: opt.BackendOpt = opt.Backend.local, scheduler: opt.Scheduler = None,
          precision: opt.Precision = None, max_rollouts: opt.MaxRollouts = None, checkpoint: opt.Checkpoint = None,
          resume: opt.Resume = None):
-    """Odds of the position: each camel's exact leg-rank probabilities, and race win/lose odds (Monte Carlo, 95% CI).
-
-    JSON: {"leg": {camel: [p_rank1, ...]}, "race_win": {camel: p}, "race_lose": {camel: p}, "rollouts": n, "seed": s}.
-    """
     run_scenario("odds", scenario, fmt, out, rollouts=rollouts, seed=seed, jobs=jobs, no_progress=no_progress,
                  backend=backend, scheduler=scheduler, precision=precision, max_rollouts=max_rollouts,
                  checkpoint=checkpoint, resume=resume)
@@ -47,16 +43,36 @@ def ev(scenario: ScenarioPath, rollouts: opt.Rollouts = None, seed: opt.Seed = N
        backend: opt.BackendOpt = opt.Backend.local, scheduler: opt.Scheduler = None,
        precision: opt.Precision = None, max_rollouts: opt.MaxRollouts = None, checkpoint: opt.Checkpoint = None,
        resume: opt.Resume = None):
-    """Expected coins of every legal action for the player to move, best first.
-
-    EV is the change the action makes to the player's expected coins by the end of the leg (overall cards: the
-    race), against no action, with nobody else acting. Leg bets, desert tiles (landings plus the effect on the
-    leg tiles the player holds) and the pyramid tile are exact. Overall cards are Monte Carlo with a 95% CI;
-    cards already on a pile are taken to back the same camel, so a correct card pays the next rung of
-    8, 5, 3, 2, 1 (a lower bound).
-
-    JSON: {"actions": [{"action": "leg-bet blue 5", "ev": x, "ci95": h or null, "exact": true|false}, ...]}.
-    """
     run_scenario("ev", scenario, fmt, out, rollouts=rollouts, seed=seed, jobs=jobs, no_progress=no_progress,
                  backend=backend, scheduler=scheduler, precision=precision, max_rollouts=max_rollouts,
                  checkpoint=checkpoint, resume=resume)
+
+
+CAMELUP_ODDS = """Camel Up: each camel's exact leg-rank probabilities, and race win/lose odds (Monte Carlo, 95% CI).
+
+JSON: {"leg": {camel: [p_rank1, ...]}, "race_win": {camel: p}, "race_lose": {camel: p}, "rollouts": n, "seed": s}."""
+
+CAMELUP_EV = """Camel Up: EV is the change the action makes to the player's expected coins by the end of the leg
+(overall cards: the race), against no action, with nobody else acting. Every leg action is exact: leg bets,
+desert/spectator tiles (landings plus the effect on the leg tiles the player holds), the pyramid tile, and with
+Supercup the photographer, placement bets, partnerships and the boost action. Overall cards are Monte Carlo with a
+95% CI; cards already on a pile are taken to back the same camel, so a correct card pays the next rung of
+8, 5, 3, 2, 1 (a lower bound). Supercup boost dice roll `rules.boost_faces` (default [1, 2]: unverified, the
+printed numbers were lost); every table names the value used.
+
+JSON: {"actions": [{"action": "leg-bet blue 5", "ev": x, "ci95": h or null, "exact": true|false}, ...]}."""
+
+odds.__doc__ = f"""Odds of a scenario's position, exact where the game allows.
+
+{CAMELUP_ODDS}
+
+Magellan: for an auction, each player's chance to win the card and the expected price; for a Pizarro draw,
+stop against draw one more under both readings, and the optimal stopping rule (exact). Outputs built on the
+illustrative default board say so."""
+
+ev.__doc__ = f"""Expected value of every legal move for the player to act, best first.
+
+{CAMELUP_EV}
+
+Magellan (a bid state): expected final crowns and win probability of passing and of each payable raise, with
+their CIs and the cards to pay with; hidden hands are sampled consistently with everything public."""

@@ -6,8 +6,7 @@ from typing import Annotated, Optional
 import typer
 
 from analyzer.cli import options as opt
-from analyzer.cli.analyze import ev as ev_command
-from analyzer.cli.analyze import odds as odds_command
+from analyzer.cli.analyze import CAMELUP_EV, CAMELUP_ODDS
 
 app = typer.Typer(help="Camel Up at the table: give the position as flags, no file needed.\n\n"
                        "Example: analyzer camelup ev --track \"1:bg 3:y 4:ow\" --dice byw --desert \"6+@2\"",
@@ -74,6 +73,6 @@ def _command(kind: str):
 
 
 app.command("odds", help="Leg-rank odds (exact) and race odds (Monte Carlo) of a position typed as flags.\n\n"
-            + (odds_command.__doc__ or "").split("\n\n", 1)[-1])(_command("odds"))
+            + CAMELUP_ODDS)(_command("odds"))
 app.command("ev", help="Expected coins of every action for the player to move, from a position typed as flags.\n\n"
-            + (ev_command.__doc__ or "").split("\n\n", 1)[-1])(_command("ev"))
+            + CAMELUP_EV)(_command("ev"))
