@@ -4,9 +4,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-from typer.testing import CliRunner
 
-from analyzer.cli import app
+from tests.cli_helpers import invoke, one_line_error
 from analyzer.core import scenario
 from analyzer.games.camelup.balance import parse_balance
 
@@ -16,22 +15,12 @@ QUICK = {"game": "camelup", "players": 3, "policies": "random",
          "variants": {"base": {}, "rich_seat_0": {"starting_money_by_seat": [13, 3, 3]}}}
 
 
-def invoke(*args):
-    return CliRunner().invoke(app, [str(a) for a in args])
-
 
 def write(tmp_path, data, name="s.yaml"):
     path = tmp_path / name
     path.write_text(yaml.safe_dump(data))
     return path
 
-
-def one_line_error(result, *words):
-    assert result.exit_code == 2, result.output
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
-    for word in words:
-        assert word in lines[0], lines[0]
 
 
 def test_balance_json_is_the_same_whatever_the_jobs(tmp_path):

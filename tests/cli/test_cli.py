@@ -3,9 +3,8 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from analyzer.cli import app
+from tests.cli_helpers import invoke, one_line_error
 
 ROOT = Path(__file__).resolve().parents[2]
 OPENING = ROOT / "scenarios" / "camelup" / "opening.yaml"
@@ -13,17 +12,6 @@ MID_LEG = ROOT / "scenarios" / "camelup" / "mid-leg.yaml"
 FAST = ["--rollouts", "20000", "--seed", "3", "--no-progress"]
 
 
-def invoke(*args):
-    return CliRunner().invoke(app, [str(a) for a in args])
-
-
-def one_line_error(result, *words):
-    assert result.exit_code == 2, result.output
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
-    for word in words:
-        assert word in lines[0]
-    return lines[0]
 
 
 def test_odds_json_has_the_documented_shape():

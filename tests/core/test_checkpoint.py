@@ -9,12 +9,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from typer.testing import CliRunner
 
-from analyzer.cli import app
 from analyzer.core import checkpoint, runner, stats
 from analyzer.core.errors import AnalyzerError, Interrupted
 from tests.core.test_runner import coin_task
+from tests.cli_helpers import invoke
 
 ROOT = Path(__file__).resolve().parents[2]
 MID_LEG = ROOT / "scenarios" / "camelup" / "mid-leg.yaml"
@@ -191,9 +190,6 @@ def test_a_resumed_run_without_a_seed_takes_the_checkpoints(tmp_path):
     runner.run(coin_task, settings(rollouts=CHUNK, seed=77, checkpoint=path))
     assert runner.RunSettings(seed=None, resume=path).with_seed().seed == 77
 
-
-def invoke(*args):
-    return CliRunner().invoke(app, [str(a) for a in args])
 
 
 def test_cli_checkpoint_and_resume(tmp_path):

@@ -9,9 +9,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from typer.testing import CliRunner
 
-from analyzer.cli import app
+from tests.cli_helpers import invoke, one_line_error
 from analyzer.core import backends, runner, stats
 from analyzer.games.camelup import sim
 from tests.core.test_runner import coin_task
@@ -116,16 +115,6 @@ def test_a_dask_checkpoint_resumes_locally(cluster, tmp_path):
     same(runner.run(coin_task, settings(jobs=1, resume=path, **plan)), first)
 
 
-def invoke(*args, env=None):
-    return CliRunner().invoke(app, [str(a) for a in args], env=env)
-
-
-def one_line_error(result, *words):
-    assert result.exit_code == 2, result.output
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
-    for word in words:
-        assert word in lines[0], lines[0]
 
 
 def test_cli_on_dask_prints_the_local_table(cluster):

@@ -9,6 +9,7 @@ from analyzer.core.errors import AnalyzerError
 from analyzer.games.camelup import analysis, exact, sim
 from tests.core.test_runner import coin_task
 from tests.games.camelup.helpers import B, G, O, W, Y, position
+from tests.cli_helpers import invoke
 
 CHUNK = runner.CHUNK
 
@@ -119,13 +120,6 @@ def test_precision_needs_a_halfwidth_function():
     with pytest.raises(AnalyzerError, match="--precision"):
         runner.run(coin_task, settings(precision=0.01))
 
-
-def invoke(*args):
-    from typer.testing import CliRunner
-
-    from analyzer.cli import app
-
-    return CliRunner().invoke(app, [str(a) for a in args])
 
 
 MID_LEG = __import__("pathlib").Path(__file__).resolve().parents[2] / "scenarios" / "camelup" / "mid-leg.yaml"

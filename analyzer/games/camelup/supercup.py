@@ -20,7 +20,7 @@ NEEDS = {
 
 
 def parse_extras(position: Position, block: dict) -> Position:
-    rules, players = position.rules, position.players
+    rules = position.rules
     for key, (flag, how) in NEEDS.items():
         if block.get(key) is not None and not getattr(rules, flag):
             raise ScenarioError(f"position.{key}", f"needs the rule that brings it ({how})")

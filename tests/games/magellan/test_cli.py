@@ -6,20 +6,16 @@ from pathlib import Path
 import numpy as np
 import pytest
 import yaml
-from typer.testing import CliRunner
 
-from analyzer.cli import app
 from analyzer.core import runner
 from analyzer.games.magellan.analysis import BidTask
 from analyzer.games.magellan.state import parse_position
+from tests.cli_helpers import invoke
 
 ROOT = Path(__file__).resolve().parents[3]
 SCENARIOS = sorted((ROOT / "scenarios" / "magellan").glob("*.yaml"))
 FAST = ["--rollouts", "60", "--seed", "2", "--no-progress", "--jobs", "1"]
 
-
-def invoke(*args):
-    return CliRunner().invoke(app, [str(a) for a in args])
 
 
 def commands(path: Path) -> list[str]:

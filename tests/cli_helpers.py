@@ -1,0 +1,18 @@
+"""Running the CLI in tests, and the one-line error every bad input must get."""
+from typer.testing import CliRunner
+
+from analyzer.cli import app
+
+
+def invoke(*args, env=None):
+    return CliRunner().invoke(app, [str(a) for a in args], env=env)
+
+
+def one_line_error(result, *words):
+    """Exit code 2 and exactly one stderr line, `error: ...`, naming every word given."""
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    for word in words:
+        assert word in lines[0], lines[0]
+    return lines[0]
