@@ -28,24 +28,24 @@ def run_scenario(command: str, path: Path, fmt, out, **run_options) -> None:
     opt.emit(analyse(position, run), fmt, out)
 
 
-def odds(scenario: ScenarioPath, rollouts: opt.Rollouts = None, seed: opt.Seed = None, jobs: opt.Jobs = None,
-         fmt: opt.FormatOpt = opt.Format.table, out: opt.Out = None, no_progress: opt.NoProgress = False,
-         backend: opt.BackendOpt = opt.Backend.local, scheduler: opt.Scheduler = None,
-         precision: opt.Precision = None, max_rollouts: opt.MaxRollouts = None, checkpoint: opt.Checkpoint = None,
-         resume: opt.Resume = None):
-    run_scenario("odds", scenario, fmt, out, rollouts=rollouts, seed=seed, jobs=jobs, no_progress=no_progress,
-                 backend=backend, scheduler=scheduler, precision=precision, max_rollouts=max_rollouts,
-                 checkpoint=checkpoint, resume=resume)
+def _command(kind: str):
+    """`analyzer odds|ev SCENARIO`: one signature for both, so the options stay alike."""
+
+    def command(scenario: ScenarioPath, rollouts: opt.Rollouts = None, seed: opt.Seed = None, jobs: opt.Jobs = None,
+                fmt: opt.FormatOpt = opt.Format.table, out: opt.Out = None, no_progress: opt.NoProgress = False,
+                backend: opt.BackendOpt = opt.Backend.local, scheduler: opt.Scheduler = None,
+                precision: opt.Precision = None, max_rollouts: opt.MaxRollouts = None,
+                checkpoint: opt.Checkpoint = None, resume: opt.Resume = None):
+        run_scenario(kind, scenario, fmt, out, rollouts=rollouts, seed=seed, jobs=jobs, no_progress=no_progress,
+                     backend=backend, scheduler=scheduler, precision=precision, max_rollouts=max_rollouts,
+                     checkpoint=checkpoint, resume=resume)
+
+    command.__name__ = kind
+    return command
 
 
-def ev(scenario: ScenarioPath, rollouts: opt.Rollouts = None, seed: opt.Seed = None, jobs: opt.Jobs = None,
-       fmt: opt.FormatOpt = opt.Format.table, out: opt.Out = None, no_progress: opt.NoProgress = False,
-       backend: opt.BackendOpt = opt.Backend.local, scheduler: opt.Scheduler = None,
-       precision: opt.Precision = None, max_rollouts: opt.MaxRollouts = None, checkpoint: opt.Checkpoint = None,
-       resume: opt.Resume = None):
-    run_scenario("ev", scenario, fmt, out, rollouts=rollouts, seed=seed, jobs=jobs, no_progress=no_progress,
-                 backend=backend, scheduler=scheduler, precision=precision, max_rollouts=max_rollouts,
-                 checkpoint=checkpoint, resume=resume)
+odds = _command("odds")
+ev = _command("ev")
 
 
 CAMELUP_ODDS = """Camel Up: each camel's exact leg-rank probabilities, and race win/lose odds (Monte Carlo, 95% CI).

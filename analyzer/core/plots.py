@@ -54,17 +54,12 @@ def grouped_bars_with_ci(df: pd.DataFrame, path: Path, value: str, lo: str, hi: 
     """Bars of `value` with [lo, hi] whiskers: one cluster per `category` (e.g. seat), one bar per
     `group` (e.g. rule set) in it.  `reference`: a horizontal line (a number) or a column of
     per-row reference values drawn as ticks (e.g. each row's fair share)."""
-    data = _long(df)
-    groups = list(dict.fromkeys(data[group]))
-    cats = list(dict.fromkeys(data[category]))
-    width = 0.8 / max(len(groups), 1)
+    data, groups, cats, width = _clusters(df, group, category)
     scale = 100.0 if percent else 1.0
-    fig, ax = plt.subplots(figsize=(max(6.0, 1.1 * len(cats) * max(1, len(groups) ** 0.5) + 2), 4),
-                           layout="constrained")
+    fig, ax = _cluster_figure(groups, cats)
     colours = plt.get_cmap("tab10")
     for g, name in enumerate(groups):
-        rows = data[data[group] == name].set_index(category).reindex(cats)
-        x = [i + (g - (len(groups) - 1) / 2) * width for i in range(len(cats))]
+        rows, x = _cluster(data, group, name, category, cats, g, len(groups), width)
         v = rows[value].to_numpy(float) * scale
         err = [v - rows[lo].to_numpy(float) * scale, rows[hi].to_numpy(float) * scale - v]
         ax.bar(x, v, width=width * 0.92, yerr=err, capsize=3, label=str(name), color=colours(g % 10))
@@ -87,20 +82,15 @@ def quantile_boxes(df: pd.DataFrame, path: Path, group: str, category: str, mean
                    footnote: str = "") -> None:
     """Distributions drawn from their quantiles: a box from the 2nd to the 4th quantile column, a line
     at the 3rd, whiskers to the 1st and 5th, and a dot at `mean`; clustered as in grouped_bars_with_ci."""
-    data = _long(df)
-    groups = list(dict.fromkeys(data[group]))
-    cats = list(dict.fromkeys(data[category]))
-    width = 0.8 / max(len(groups), 1)
+    data, groups, cats, width = _clusters(df, group, category)
     from matplotlib.patches import Patch
 
     q10, q25, q50, q75, q90 = quantiles
     handles = []
-    fig, ax = plt.subplots(figsize=(max(6.0, 1.1 * len(cats) * max(1, len(groups) ** 0.5) + 2), 4),
-                           layout="constrained")
+    fig, ax = _cluster_figure(groups, cats)
     colours = plt.get_cmap("tab10")
     for g, name in enumerate(groups):
-        rows = data[data[group] == name].set_index(category).reindex(cats)
-        x = [i + (g - (len(groups) - 1) / 2) * width for i in range(len(cats))]
+        rows, x = _cluster(data, group, name, category, cats, g, len(groups), width)
         colour = colours(g % 10)
         for i, (_, row) in zip(x, rows.iterrows()):
             ax.vlines(i, row[q10], row[q90], color=colour, linewidth=1)
@@ -119,6 +109,24 @@ def quantile_boxes(df: pd.DataFrame, path: Path, group: str, category: str, mean
     if len(groups) > 1:
         ax.legend(handles=handles, title=group, fontsize=8, bbox_to_anchor=(1.01, 1), loc="upper left")
     _finish(fig, path, footnote)
+
+
+def _clusters(df: pd.DataFrame, group: str, category: str):
+    """The long table, its groups and categories in first-seen order, and the width of one bar."""
+    data = _long(df)
+    groups = list(dict.fromkeys(data[group]))
+    return data, groups, list(dict.fromkeys(data[category])), 0.8 / max(len(groups), 1)
+
+
+def _cluster_figure(groups, cats):
+    return plt.subplots(figsize=(max(6.0, 1.1 * len(cats) * max(1, len(groups) ** 0.5) + 2), 4),
+                        layout="constrained")
+
+
+def _cluster(data, group, name, category, cats, g: int, n_groups: int, width: float):
+    """Group `name`'s rows in category order, and the x position of each of its bars."""
+    rows = data[data[group] == name].set_index(category).reindex(cats)
+    return rows, [i + (g - (n_groups - 1) / 2) * width for i in range(len(cats))]
 
 
 def _finish(fig, path: Path, footnote: str) -> None:

@@ -100,7 +100,7 @@ def leg_exact(position: Position, variants=None, leaf_fn=None) -> LegExact:
                                  minlength=n_var)
         child_camera = camera_on[state] & ~hit
         child_left = left[state] & ~(1 << die)
-        race_over = sim._race_over(end, rules)
+        race_over = sim.race_over(end, rules)
         out.finish += np.bincount(child_var[race_over], weights=child_prob[race_over], minlength=n_var)
         done = race_over | (np.bitwise_count(child_left) <= rules.dice_left_at_leg_end)
         out.book(child_var[done], child_pos[done], child_height[done], child_prob[done])

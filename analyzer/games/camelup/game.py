@@ -399,7 +399,7 @@ class Games:
                 self.floor(rl)
         self.out[r] += 1
         self.rolled[r] |= bits
-        over = sim._race_over(end, self.rules)
+        over = sim.race_over(end, self.rules)
         leg_over = over | (self.out[r] == self.dice_per_leg)
         if leg_over.any():
             self.end_leg(r[leg_over], over[leg_over])

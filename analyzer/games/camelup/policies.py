@@ -345,7 +345,7 @@ def leg_rollouts(games, rows, r, rng):
             steps = np.where(backward, np.uint64(0) - steps, steps)
         pos, height, target, stop = sim.move(pos, height, camel, steps, effects, variant, backward)
         hits += np.bincount(local[act] * width + target[act].astype(np.int64), minlength=n * width)
-        live &= ~sim._race_over(stop, rules)
+        live &= ~sim.race_over(stop, rules)
     keys = sim.order_keys(pos, height, c, k)[:, :k]
     first = keys.argmax(1)
     keys[np.arange(n * r), first] = -2

@@ -119,11 +119,6 @@ def grey_camel(pos, height, camel, named, grey, crazy: tuple[int, int], racing: 
     return camel
 
 
-def finished(pos, track_length: int):
-    """Rows where some camel is past the finish line."""
-    return ((pos | HI) - np.uint64(track_length + BIAS + 1) * LO) & HI != _ZERO
-
-
 def order_keys(pos, height, camels: int, racing: int | None = None):
     """(rows, camels) sort keys, larger = further ahead; camels not in the race, and crazy
     camels (index >= racing), get -1."""
@@ -210,7 +205,7 @@ def _permutations(k: int) -> np.ndarray:
     return _PERMUTATIONS[k]
 
 
-def _race_over(end, rules):
+def race_over(end, rules):
     """Rows whose moved unit crossed the finish line (forwards, or a crazy camel backwards past 1)."""
     over = end > np.uint64(rules.track_length + BIAS)
     if rules.crazy_camels:
@@ -275,7 +270,7 @@ def play_leg(pos, height, live, dice, effects, rules, rng, landings=None):
         pos, height, target, end = move(pos, height, camel, steps, effects, backward=backward)
         if landings is not None:
             landings += np.bincount(np.where(end != target, target, _ZERO), minlength=TABLE)
-        live &= ~_race_over(end, rules)
+        live &= ~race_over(end, rules)
     return pos, height
 
 

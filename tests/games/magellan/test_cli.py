@@ -10,7 +10,7 @@ import yaml
 from analyzer.core import runner
 from analyzer.games.magellan.analysis import BidTask
 from analyzer.games.magellan.state import parse_position
-from tests.cli_helpers import invoke
+from tests.cli_helpers import invoke, one_line_error
 
 ROOT = Path(__file__).resolve().parents[3]
 SCENARIOS = sorted((ROOT / "scenarios" / "magellan").glob("*.yaml"))
@@ -98,13 +98,7 @@ def bad(tmp_path, mutate, *words, command="ev", base=None):
     mutate(data)
     path = tmp_path / "s.yaml"
     path.write_text(yaml.safe_dump(data))
-    result = invoke(command, path, *FAST)
-    assert result.exit_code == 2, result.output
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
-    for word in words:
-        assert word in lines[0], lines[0]
-    return lines[0]
+    return one_line_error(invoke(command, path, *FAST), *words)
 
 
 def test_impossible_states_are_one_line_errors_naming_the_field(tmp_path):
