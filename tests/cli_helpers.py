@@ -16,3 +16,11 @@ def one_line_error(result, *words):
     for word in words:
         assert word in lines[0], lines[0]
     return lines[0]
+
+
+def parse_balance(data: dict):
+    """A balance scenario -> (BalanceSpec, {name: config}), through the game's contract."""
+    from analyzer.core import balance, registry
+
+    game = registry.game(data.get("game", "camelup"))
+    return balance.parse(game.full(), data, game.name)

@@ -1,4 +1,4 @@
-"""`analyzer odds` and `analyzer ev`: answer a question about a scenario file."""
+"""`analyzer odds`, `analyzer ev` and `analyzer ask`: answer a question about a scenario file."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -7,72 +7,56 @@ from typing import Annotated
 import typer
 
 from analyzer.cli import options as opt
+from analyzer.core import registry
 
-ScenarioPath = Annotated[Path, typer.Argument(help="Scenario file, YAML or JSON (see scenarios/).", show_default=False)]
-
-
-def run_scenario(command: str, path: Path, fmt, out, **run_options) -> None:
-    """Load the scenario, answer `command` about it, print (and write) the result.
-
-    `run_options`: the keyword arguments of `options.settings` (rollouts, seed, jobs, no_progress, backend,
-    scheduler, precision, max_rollouts, checkpoint, resume)."""
-    from analyzer.core import registry, scenario
+def answer(question: str, path: Path, fmt: opt.Format, out: Path | None, run: opt.RunOptions) -> None:
+    """Load the scenario, answer `question` about it through its game's contract, print (and write) the result."""
+    from analyzer.core import game as contract, scenario
 
     data = scenario.load(path)
-    load, analyse = registry.analysis(data["game"], command)
-    position = load(data)
-    defaults = getattr(registry.game_module(data["game"]), "DEFAULT_ROLLOUTS", {})
-    block = {"rollouts": defaults[command]} if command in defaults else {}
-    block.update(scenario.analysis_settings(data))
-    run = opt.settings(block, identity=opt.identity(command, data, path.name), **run_options)
-    opt.emit(analyse(position, run), fmt, out)
+    game = registry.game(data["game"])
+    asked = game.question(question)
+    position = game.position(data)
+    settings = run.settle(scenario.analysis_settings(data), default_rollouts=asked.default_rollouts or 1,
+                          identity=opt.game_identity(game, question, data, path.name))
+    opt.emit(contract.ask(game, question, position, settings), fmt, out)
 
 
-def _command(kind: str):
+def _games_help(question: str) -> str:
+    """Each game's own help for `question`, for the command's --help."""
+    parts = []
+    for game in registry.games():
+        if question in game.questions:
+            q = game.questions[question]
+            parts.append(f"**{game.title}**: {q.help or q.summary}")
+    return "\n\n".join(parts)
+
+
+def _command(question: str, summary: str):
     """`analyzer odds|ev SCENARIO`: one signature for both, so the options stay alike."""
 
-    def command(scenario: ScenarioPath, rollouts: opt.Rollouts = None, seed: opt.Seed = None, jobs: opt.Jobs = None,
-                fmt: opt.FormatOpt = opt.Format.table, out: opt.Out = None, no_progress: opt.NoProgress = False,
-                backend: opt.BackendOpt = opt.Backend.local, scheduler: opt.Scheduler = None,
-                precision: opt.Precision = None, max_rollouts: opt.MaxRollouts = None,
-                checkpoint: opt.Checkpoint = None, resume: opt.Resume = None):
-        run_scenario(kind, scenario, fmt, out, rollouts=rollouts, seed=seed, jobs=jobs, no_progress=no_progress,
-                     backend=backend, scheduler=scheduler, precision=precision, max_rollouts=max_rollouts,
-                     checkpoint=checkpoint, resume=resume)
+    @opt.with_run_options()
+    def command(scenario: opt.ScenarioPath, fmt: opt.FormatOpt = opt.Format.table, out: opt.Out = None, *,
+                run: opt.RunOptions):
+        answer(question, scenario, fmt, out, run)
 
-    command.__name__ = kind
+    command.__name__ = question
+    command.__doc__ = f"{summary}\n\n{_games_help(question)}"
     return command
 
 
-odds = _command("odds")
-ev = _command("ev")
+odds = _command("odds", "Odds of a scenario's position, exact where the game allows, else Monte Carlo with 95% "
+                        "intervals.")
+ev = _command("ev", "Expected value of every legal move for the player to act, best first.")
+
+Question = Annotated[str, typer.Argument(help="The question, e.g. odds; `analyzer games` lists each game's.",
+                                         show_default=False)]
 
 
-CAMELUP_ODDS = """Camel Up: each camel's exact leg-rank probabilities, and race win/lose odds (Monte Carlo, 95% CI).
+@opt.with_run_options()
+def ask(question: Question, scenario: opt.ScenarioPath, fmt: opt.FormatOpt = opt.Format.table,
+        out: opt.Out = None, *, run: opt.RunOptions):
+    """Answer any question a game declares about a scenario (`analyzer games` lists them per game).
 
-JSON: {"leg": {camel: [p_rank1, ...]}, "race_win": {camel: p}, "race_lose": {camel: p}, "rollouts": n, "seed": s}."""
-
-CAMELUP_EV = """Camel Up: EV is the change the action makes to the player's expected coins by the end of the leg
-(overall cards: the race), against no action, with nobody else acting. Every leg action is exact: leg bets,
-desert/spectator tiles (landings plus the effect on the leg tiles the player holds), the pyramid tile, and with
-Supercup the photographer, placement bets, partnerships and the boost action. Overall cards are Monte Carlo with a
-95% CI; cards already on a pile are taken to back the same camel, so a correct card pays the next rung of
-8, 5, 3, 2, 1 (a lower bound). Supercup boost dice roll `rules.boost_faces` (default [1, 2]: unverified, the
-printed numbers were lost); every table names the value used.
-
-JSON: {"actions": [{"action": "leg-bet blue 5", "ev": x, "ci95": h or null, "exact": true|false}, ...]}."""
-
-odds.__doc__ = f"""Odds of a scenario's position, exact where the game allows.
-
-{CAMELUP_ODDS}
-
-Magellan: for an auction, each player's chance to win the card and the expected price; for a Pizarro draw,
-stop against draw one more under both readings, and the optimal stopping rule (exact). Outputs built on the
-illustrative default board say so."""
-
-ev.__doc__ = f"""Expected value of every legal move for the player to act, best first.
-
-{CAMELUP_EV}
-
-Magellan (a bid state): expected final crowns and win probability of passing and of each payable raise, with
-their CIs and the cards to pay with; hidden hands are sampled consistently with everything public."""
+    `analyzer ask odds S` is `analyzer odds S`; a game's own questions (beyond odds and ev) are asked only this way."""
+    answer(question, scenario, fmt, out, run)

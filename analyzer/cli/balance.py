@@ -1,4 +1,4 @@
-"""`analyzer balance`: full games under one or more rule sets, compared seat by seat."""
+"""`analyzer balance` and `analyzer report`: full games under one or more rule sets, compared seat by seat."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,40 +8,31 @@ import typer
 
 from analyzer.cli import options as opt
 
-DEFAULT_GAMES = 10_000
-
-ScenarioPath = Annotated[Path, typer.Argument(
-    help="Balance scenario, YAML or JSON, e.g. `scenarios/camelup/balance-first-player.yaml`.", show_default=False)]
-Games = Annotated[Optional[int], typer.Option(
-    "--games", "--rollouts", "-n", min=1,
-    help=f"Games per rule set [default: the scenario's analysis.rollouts, else {DEFAULT_GAMES:,}].")]
-Jobs = Annotated[Optional[int], typer.Option(
-    "--jobs", "-j", help="Worker processes; -1 = every core [default: the scenario's, else every core; never more "
-                         "workers than chunks of games].")]
+BalancePath = Annotated[Path, typer.Argument(
+    help="Balance scenario, YAML or JSON: a game's `scenarios/GAME/balance-*.yaml` (see `analyzer games`).",
+    show_default=False)]
+ReportOut = Annotated[Optional[Path], typer.Option(
+    "--out", "-o", dir_okay=False,
+    help="The HTML file to write; NAME.md and the plots (NAME-plots/) go beside it "
+         "[default: `reports/SCENARIO.html`, SCENARIO the scenario file's name].")]
 
 
-def load(path: Path, command: str, games, seed, jobs, no_progress, **run_options):
-    """The scenario, the game's function for `command`, and the run settings.
-
-    `run_options`: the long-run keywords of `options.settings` (backend, scheduler, precision, max_rollouts,
-    checkpoint, resume); with --precision, --max-rollouts counts games per rule set."""
+def load(path: Path, command: str, run: opt.RunOptions):
+    """The scenario, its game and the run settings; with --precision, --max-rollouts counts games per rule set."""
     from analyzer.core import registry, scenario
 
     data = scenario.load(path)
-    _, analyse = registry.analysis(data["game"], command)
-    block = scenario.analysis_settings(data)
-    if run_options.get("precision") is None:
-        games = games or block.get("rollouts", DEFAULT_GAMES)
-    jobs = jobs if jobs is not None else block.get("jobs", -1)  # the runner never starts more workers than chunks
-    return data, analyse, opt.settings(block, games, seed, jobs, no_progress,
-                                       identity=opt.identity(command, data, path.name), **run_options)
+    game = registry.game(data["game"])
+    full = game.full()
+    settings = run.settle(scenario.analysis_settings(data), default_rollouts=full.default_games,
+                          identity=opt.game_identity(game, command, data, path.name),
+                          default_jobs=-1)  # the runner never starts more workers than chunks
+    return game, data, settings
 
 
-def balance(scenario: ScenarioPath, games: Games = None, seed: opt.Seed = None, jobs: Jobs = None,
-            fmt: opt.FormatOpt = opt.Format.table, out: opt.Out = None, no_progress: opt.NoProgress = False,
-            backend: opt.BackendOpt = opt.Backend.local, scheduler: opt.Scheduler = None,
-            precision: opt.Precision = None, max_rollouts: opt.MaxRollouts = None, checkpoint: opt.Checkpoint = None,
-            resume: opt.Resume = None):
+@opt.with_run_options(rollouts=opt.Games, jobs=opt.AllJobs)
+def balance(scenario: BalancePath, fmt: opt.FormatOpt = opt.Format.table, out: opt.Out = None, *,
+            run: opt.RunOptions):
     """Play N full games from the set-up under each rule set of the scenario and compare them seat by seat.
 
     Reports, with 95% intervals: win rate per seat (Wilson; a win shared by k tied players counts 1/k), final
@@ -55,7 +46,29 @@ def balance(scenario: ScenarioPath, games: Games = None, seed: opt.Seed = None, 
     JSON: {"games": n, "seed": s, "findings": [...], "win_rate": [...], "first_player": [...],
     "differences": [...], "money": [...], "length": [...], "actions": [...]}.
     """
-    data, analyse, run = load(scenario, "balance", games, seed, jobs, no_progress, backend=backend,
-                              scheduler=scheduler, precision=precision, max_rollouts=max_rollouts,
-                              checkpoint=checkpoint, resume=resume)
-    opt.emit(analyse(data, run), fmt, out)
+    from analyzer.core import balance as core
+
+    game, data, settings = load(scenario, "balance", run)
+    opt.emit(core.balance_scenario(game, data, settings), fmt, out)
+
+
+@opt.with_run_options(rollouts=opt.Games, jobs=opt.AllJobs, resumable=False)
+def report(scenario: BalancePath, out: ReportOut = None, *, run: opt.RunOptions):
+    """Run a balance scenario and write a self-contained HTML report and its Markdown twin.
+
+    The report says what was asked (the scenario's `description`), the rule sets and player models, n and the
+    seed, the tables and plots, and the findings the numbers support. The HTML embeds its plots and fetches
+    nothing, so it opens offline; the Markdown refers to the same plots as PNG files in `NAME-plots/`.
+    """
+    from analyzer.core import balance as core
+    from analyzer.core import report as core_report
+
+    out = out or Path("reports") / f"{scenario.stem}.html"
+    if out.suffix.lower() not in (".html", ".htm"):
+        out = out.with_suffix(".html")
+    game, data, settings = load(scenario, "report", run)
+    size = f"--precision {run.precision}" + (f" --max-rollouts {run.max_rollouts}" if run.max_rollouts else "") \
+        if run.precision is not None else f"-n {settings.rollouts}"
+    command = f"analyzer report {scenario} {size} --seed {settings.seed} -o {out}"
+    written = core_report.write(core.report_scenario(game, data, settings, reproduce=command), out)
+    typer.echo(f"wrote {written[0]}, {written[1]} and {len(written) - 2} plots in {written[0].stem}-plots/")

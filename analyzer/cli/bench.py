@@ -6,23 +6,21 @@ from typing import Annotated, Optional
 
 import typer
 
-from analyzer.core.errors import ScenarioError
-from analyzer.core.registry import GAMES
+from analyzer.core import registry
 
 
-def bench(game: Annotated[Optional[str], typer.Argument(help=f"Which game: {', '.join(GAMES)} [default: all].")] = None,
+def bench(game: Annotated[Optional[str], typer.Argument(
+              help=f"Which game: {', '.join(registry.GAMES)} [default: every game with benchmarks].")] = None,
           json_out: Annotated[Optional[Path], typer.Option("--json", help="Also write the table as JSON here.")] = None,
           quick: Annotated[bool, typer.Option(help="Fewer repetitions, for a smoke test.")] = False):
     """Measure speed, every game in one table: exact odds, rollouts and full games per second, `ev` wall time.
 
-    Ratios are against a public comparison engine where one exists: for Camel Up the `camel-up-solver`
-    package (pip install 'analyzer[bench]'); without it the ratios are left out."""
+    Ratios are against a public comparison engine where one exists (pip install 'analyzer[bench]');
+    without it the ratios are left out."""
     from analyzer.core import bench as core_bench
 
-    games = tuple(GAMES) if game is None else (game,)
-    if game is not None and game not in GAMES:
-        raise ScenarioError("game", f"got {game!r}; allowed: {', '.join(GAMES)}")
-    table = core_bench.run(games, quick=quick)
+    games = registry.games() if game is None else [registry.game(game)]
+    table = core_bench.run([g for g in games if g.bench is not None], quick=quick)
     typer.echo(core_bench.render(table))
     if json_out is not None:
         core_bench.write_json(table, json_out)

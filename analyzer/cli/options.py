@@ -1,6 +1,10 @@
 """Options shared by every analysis command, as Annotated aliases."""
 from __future__ import annotations
 
+import functools
+import inspect
+import typing
+from dataclasses import dataclass, fields
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Optional
@@ -22,12 +26,11 @@ class Format(str, Enum):
     markdown = "markdown"
 
 
-DEFAULT_ROLLOUTS = 200_000
 SCALE_PANEL = "Long runs and clusters"
 
 Rollouts = Annotated[Optional[int], typer.Option(
-    "--rollouts", "-n", min=1, help=f"Monte Carlo rollouts [default: the scenario's, else the game's: {DEFAULT_ROLLOUTS:,} for Camel Up, "
-         "2,000 for Magellan].")]
+    "--rollouts", "-n", min=1, help="Monte Carlo rollouts [default: the scenario's analysis.rollouts, else the "
+                                    "question's own: see `analyzer games`].")]
 Seed = Annotated[Optional[int], typer.Option(
     min=0, help="Root seed; the same seed gives the same table for any --jobs [default: the scenario's, else "
                 "a fresh one, printed with the result].")]
@@ -62,8 +65,94 @@ Resume = Annotated[Optional[Path], typer.Option(
          "--precision); the tables equal an uninterrupted run's.")]
 
 
-def identity(command: str, scenario: dict, source: str = "") -> dict:
-    """What a run answers, for checkpoints: the command and a digest of the scenario (less its `analysis:` block)."""
+Games = Annotated[Optional[int], typer.Option(
+    "--games", "--rollouts", "-n", min=1,
+    help="Games per rule set [default: the scenario's analysis.rollouts, else the game's own: see `analyzer games`].")]
+AllJobs = Annotated[Optional[int], typer.Option(
+    "--jobs", "-j", help="Worker processes; -1 = every core [default: the scenario's, else every core; never more "
+                         "workers than chunks of games].")]
+ScenarioPath = Annotated[Path, typer.Argument(help="Scenario file, YAML or JSON (see scenarios/).", show_default=False)]
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """The run options a command was given, as typed; `settle` turns them into the run's settings, once."""
+    rollouts: int | None = None
+    seed: int | None = None
+    jobs: int | None = None
+    no_progress: bool = False
+    backend: Backend = Backend.local
+    scheduler: str | None = None
+    precision: float | None = None
+    max_rollouts: int | None = None
+    checkpoint: Path | None = None
+    resume: Path | None = None
+
+    def settle(self, block: dict, *, default_rollouts: int, identity: dict,
+               default_jobs: int | None = None) -> RunSettings:
+        """The run settings: the command line first, then the scenario's `analysis:` block, then the defaults.
+
+        The seed is fixed here (a resumed run's, else a fresh one) so the output can say which ran;
+        `identity` (see `identity()`) names the command and scenario in checkpoints, so --resume refuses another's."""
+        from analyzer.core import runner
+        from analyzer.core.errors import AnalyzerError
+
+        if self.precision is not None and self.rollouts is not None:
+            raise AnalyzerError("--rollouts and --precision: give one; a --precision run is capped by --max-rollouts")
+        rollouts = self.rollouts or block.get("rollouts", default_rollouts)
+        seed = self.seed if self.seed is not None else block.get("seed")
+        jobs = self.jobs if self.jobs is not None else block.get("jobs", default_jobs)
+        limit = (self.max_rollouts or runner.DEFAULT_MAX_ROLLOUTS) if self.precision is not None else rollouts
+        if jobs is None:
+            jobs = 1 if limit <= 4 * CHUNK else -1  # worker start-up costs more than a short run
+        run = RunSettings(rollouts=rollouts, seed=seed, jobs=jobs, progress=not self.no_progress,
+                          backend=Backend(self.backend).value, scheduler=self.scheduler, precision=self.precision,
+                          max_rollouts=self.max_rollouts, checkpoint=self.checkpoint, resume=self.resume,
+                          identity=identity)
+        runner.validate(run)
+        if run.backend == "dask":
+            from analyzer.core import backends
+
+            backends.check_address(self.scheduler)  # before any exact work: a missing address fails at once
+        return run.with_seed()
+
+
+RUN_OPTIONS = {"rollouts": Rollouts, "seed": Seed, "jobs": Jobs, "no_progress": NoProgress, "backend": BackendOpt,
+               "scheduler": Scheduler, "precision": Precision, "max_rollouts": MaxRollouts, "checkpoint": Checkpoint,
+               "resume": Resume}
+
+
+def with_run_options(rollouts=Rollouts, jobs=Jobs, resumable: bool = True):
+    """Give a command every run option: `fn(..., run: RunOptions)` becomes a typer command whose signature is
+    fn's own parameters followed by --rollouts, --seed, --jobs, ... (`rollouts`, `jobs`: the aliases to use)."""
+    options = {**RUN_OPTIONS, "rollouts": rollouts, "jobs": jobs}
+    if not resumable:
+        del options["checkpoint"], options["resume"]
+
+    def decorate(fn):
+        hints = typing.get_type_hints(fn, include_extras=True)
+        own = [p.replace(annotation=hints.get(p.name, p.annotation))
+               for p in inspect.signature(fn).parameters.values() if p.name != "run"]
+        defaults = {f.name: f.default for f in fields(RunOptions)}
+        added = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=defaults[name], annotation=alias)
+                 for name, alias in options.items()]
+
+        @functools.wraps(fn)
+        def command(**kwargs):
+            return fn(**{k: v for k, v in kwargs.items() if k not in options},
+                      run=RunOptions(**{k: v for k, v in kwargs.items() if k in options}))
+
+        command.__signature__ = inspect.Signature(own + added)
+        command.__annotations__ = {p.name: p.annotation for p in own + added}
+        del command.__wrapped__  # typer reads the signature above, not fn's
+        return command
+
+    return decorate
+
+
+def identity(command: str, scenario: dict, source: str = "", version: str = "") -> dict:
+    """What a run answers, for checkpoints: the command, a digest of the scenario (less its `analysis:` block) and
+    the version of the game's engine (a checkpoint made under another is refused)."""
     import hashlib
     import json
 
@@ -78,35 +167,12 @@ def identity(command: str, scenario: dict, source: str = "") -> dict:
 
     body = {k: v for k, v in scenario.items() if k not in ("analysis", "title", "description")}
     text = json.dumps(canonical(body), sort_keys=True, default=str)
-    return {"command": command, "scenario": hashlib.sha256(text.encode()).hexdigest()[:20], "source": source}
+    return {"command": command, "scenario": hashlib.sha256(text.encode()).hexdigest()[:20], "source": source,
+            "version": version}
 
 
-def settings(scenario_analysis: dict, rollouts, seed, jobs, no_progress: bool, *, backend: Backend = Backend.local,
-             scheduler: str | None = None, precision: float | None = None, max_rollouts: int | None = None,
-             checkpoint: Path | None = None, resume: Path | None = None, identity: dict | None = None) -> RunSettings:
-    """The run settings from the command line, falling back on the scenario's `analysis:` block.
-
-    `identity` (see `identity()`) names the command and scenario in checkpoints, so --resume refuses another's."""
-    from analyzer.core import runner
-    from analyzer.core.errors import AnalyzerError
-
-    if precision is not None and rollouts is not None:
-        raise AnalyzerError("--rollouts and --precision: give one; a --precision run is capped by --max-rollouts")
-    rollouts = rollouts or scenario_analysis.get("rollouts", DEFAULT_ROLLOUTS)
-    seed = seed if seed is not None else scenario_analysis.get("seed")
-    jobs = jobs if jobs is not None else scenario_analysis.get("jobs")
-    limit = (max_rollouts or runner.DEFAULT_MAX_ROLLOUTS) if precision is not None else rollouts
-    if jobs is None:
-        jobs = 1 if limit <= 4 * CHUNK else -1  # worker start-up costs more than a short run
-    run = RunSettings(rollouts=rollouts, seed=seed, jobs=jobs, progress=not no_progress,
-                      backend=Backend(backend).value, scheduler=scheduler, precision=precision,
-                      max_rollouts=max_rollouts, checkpoint=checkpoint, resume=resume, identity=identity)
-    runner.validate(run)
-    if run.backend == "dask":
-        from analyzer.core import backends
-
-        backends.check_address(scheduler)  # before any exact work: a missing address fails at once
-    return run
+def game_identity(game, command: str, scenario: dict, source: str = "") -> dict:
+    return identity(command, scenario, source, f"{game.name} {game.version}")
 
 
 def emit(result, fmt: Format, out: Path | None) -> None:

@@ -1,7 +1,6 @@
 """The benchmark suite: every game's benchmarks in one table, with the machine they ran on."""
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import platform
@@ -10,7 +9,7 @@ from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
 
-from analyzer.core.registry import GAMES
+from analyzer.core.game import resolve
 
 
 def machine() -> dict:
@@ -86,9 +85,10 @@ class _backend:
 
 
 def run(games, quick: bool = False) -> dict:
+    """Every benchmark row of `games` (GameSpecs with a `bench` hook)."""
     rows = []
     for game in games:
-        rows += importlib.import_module(f"{GAMES[game]}.bench").run(quick=quick)
+        rows += resolve(game.bench)(quick=quick)
     return {"when": datetime.now(timezone.utc).isoformat(timespec="seconds"), "machine": machine(), "rows": rows}
 
 

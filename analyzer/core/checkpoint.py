@@ -2,8 +2,8 @@
 
 A checkpoint holds the chunks merged so far (always chunks 0..done-1, merged in order),
 any later chunks that finished early (kept apart, merged when their turn comes), and the
-run's fingerprint: the command, the scenario or position, the seed, the rollouts plan and
-the chunk size.  `--resume` refuses a checkpoint whose fingerprint differs in any of them,
+run's fingerprint: the command, the scenario or position, the game's engine version, the
+seed, the rollouts plan and the chunk size.  `--resume` refuses a checkpoint whose fingerprint differs in any of them,
 so a resumed run is the uninterrupted run with the same seed, chunk for chunk.
 
 The file is a NumPy .npz archive (no pickles: loading one runs no code); it is written to
@@ -108,7 +108,8 @@ def read_seed(path: str | Path) -> int:
 
 def fingerprint(identity: dict, label: str, seed: int, plan: dict, chunk: int) -> dict:
     return {"command": identity.get("command", ""), "scenario": identity.get("scenario", ""),
-            "source": identity.get("source", ""), "label": label, "seed": seed, "plan": plan, "chunk": chunk}
+            "source": identity.get("source", ""), "version": identity.get("version", ""), "label": label,
+            "seed": seed, "plan": plan, "chunk": chunk}
 
 
 def describe_plan(plan: dict) -> str:
@@ -122,6 +123,10 @@ def check(found: dict, wanted: dict, path: str | Path) -> None:
     where = f"--resume: {path} was made"
     if found.get("command") != wanted["command"] or found.get("label") != wanted["label"]:
         raise CheckpointError(f"{where} by `{found.get('command')}`, not `{wanted['command']}`; "
+                              "start afresh without --resume")
+    if found.get("version", "") != wanted.get("version", ""):
+        raise CheckpointError(f"{where} by engine version {found.get('version') or 'unknown'}, this is "
+                              f"{wanted.get('version') or 'unknown'}: its counts would not merge with this engine's; "
                               "start afresh without --resume")
     if found.get("scenario") != wanted["scenario"]:
         source = f" ({found.get('source')})" if found.get("source") else ""

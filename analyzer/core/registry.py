@@ -1,23 +1,31 @@
-"""Game name -> its package, imported only when a scenario asks for it."""
+"""The registered games: name -> `analyzer.games.<name>:GAME` (a `core.game.GameSpec`), imported lazily.
+
+Registering a game is one line here; everything else about it lives in its package.
+"""
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
 
 from analyzer.core.errors import ScenarioError
 
-GAMES = {"camelup": "analyzer.games.camelup", "magellan": "analyzer.games.magellan"}
+GAMES = ("camelup", "magellan")
+SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 
 
-def game_module(name):
+def game(name):
+    """The GameSpec of game `name`; a one-line error naming the games there are otherwise."""
     if not isinstance(name, str) or name not in GAMES:
         raise ScenarioError("game", f"got {name!r}; allowed: {', '.join(GAMES)}")
-    return importlib.import_module(GAMES[name])
+    spec = importlib.import_module(f"analyzer.games.{name}").GAME
+    assert spec.name == name, f"analyzer.games.{name}.GAME is named {spec.name!r}"
+    return spec
 
 
-def analysis(name: str, command: str):
-    """The function answering `command` (odds, ev, ...) for game `name`, and its loader."""
-    package = game_module(name)
-    if command not in package.COMMANDS:
-        raise ScenarioError("game", f"{name} has no `{command}` analysis; it has: {', '.join(package.COMMANDS)}")
-    module = importlib.import_module(f"{GAMES[name]}.analysis")
-    return package.load, getattr(module, command)
+def games():
+    return [game(name) for name in GAMES]
+
+
+def scenarios(name: str) -> list[Path]:
+    """The scenarios shipped for game `name` (scenarios/<name>/*.yaml), where the source tree has them."""
+    return sorted((SCENARIOS / name).glob("*.yaml"))

@@ -100,7 +100,8 @@ def validate(settings: RunSettings) -> None:
         resolve_jobs(settings.jobs)
 
 
-def chunk_sizes(rollouts: int, chunk: int = CHUNK) -> list[int]:
+def chunk_sizes(rollouts: int, chunk: int | None = None) -> list[int]:
+    chunk = chunk or CHUNK
     full, rest = divmod(rollouts, chunk)
     return [chunk] * full + ([rest] if rest else [])
 
@@ -141,7 +142,7 @@ class RunResult(dict):
     Attributes: `rollouts` done, `chunks` merged, `stopped_by` ("rollouts": the planned
     number; "precision": every half-width reached the target; "max-rollouts": the cap came
     first), `precision` (the target or None), `widest` (the widest reported half-width at
-    the end; None for a plain run), `label`."""
+    the end; None for a plain run), `label`, `seed` (the root seed it ran with)."""
 
     rollouts: int = 0
     chunks: int = 0
@@ -149,6 +150,7 @@ class RunResult(dict):
     precision: float | None = None
     widest: float | None = None
     label: str = "rollouts"
+    seed: int | None = None
 
     @property
     def note(self) -> str:
@@ -217,8 +219,7 @@ def run(task, settings: RunSettings, label: str = "rollouts", halfwidths=None) -
 
     `halfwidths(merged) -> array-like`: the 95% half-widths of every estimate the caller
     reports, from the merged accumulators; needed for a precision run, ignored otherwise."""
-    if settings.seed is None:
-        raise ValueError("run() needs a seed; call settings.with_seed() first")
+    settings = settings.with_seed()  # the CLI settles it once; an API caller may leave it to the run
     validate(settings)
     if settings.precision is not None and halfwidths is None:
         raise AnalyzerError("--precision: this analysis reports no Monte Carlo estimate to narrow")
@@ -285,7 +286,7 @@ def run(task, settings: RunSettings, label: str = "rollouts", halfwidths=None) -
         saver.save(total, done, pending)  # resumed a finished run: keep the file where --checkpoint asked
     out = RunResult(total)
     out.rollouts, out.chunks, out.stopped_by, out.label = sum(sizes[:done]), done, end["reason"], label
-    out.precision, out.widest = settings.precision, end["widest"]
+    out.precision, out.widest, out.seed = settings.precision, end["widest"], settings.seed
     return out
 
 

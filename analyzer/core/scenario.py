@@ -57,7 +57,9 @@ def parse(text: str, source: str = "scenario") -> dict:
         raise ScenarioError(key if key.strip() else repr(key),
                             f"unknown key; allowed: {', '.join(sorted(TOP_LEVEL_KEYS))}")
     if "game" not in data:
-        raise ScenarioError("game", "missing; say which game, e.g. `game: camelup`")
+        from analyzer.core.registry import GAMES
+
+        raise ScenarioError("game", f"missing; say which game: {', '.join(GAMES)} (see `analyzer games`)")
     return data
 
 

@@ -4,30 +4,16 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
+from analyzer.core.game import Plot, Result
+
+__all__ = ["Plot", "Result", "render", "to_json", "write_outputs", "markdown_table"]
+
 FORMATS = ("table", "json", "csv", "markdown")
-
-
-@dataclass
-class Plot:
-    name: str  # file stem
-    kind: str  # a function name in analyzer.core.plots
-    table: str  # which table it draws
-    options: dict = field(default_factory=dict)
-
-
-@dataclass
-class Result:
-    title: str
-    tables: dict[str, pd.DataFrame]  # the first is the main one
-    payload: dict  # the JSON scripts read
-    notes: list[str] = field(default_factory=list)  # seed, n, labels; printed under the tables
-    plots: list[Plot] = field(default_factory=list)
 
 
 def _jsonable(value):
@@ -45,7 +31,8 @@ def _jsonable(value):
 
 
 def to_json(result: Result) -> str:
-    return json.dumps(_jsonable(result.payload), indent=2)
+    payload = {**result.payload, "meta": result.meta} if result.meta else result.payload
+    return json.dumps(_jsonable(payload), indent=2)
 
 
 def markdown_table(df: pd.DataFrame, digits: int = 4) -> str:

@@ -5,9 +5,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.cli_helpers import invoke, one_line_error
+from tests.cli_helpers import invoke, one_line_error, parse_balance
 from analyzer.core import scenario
-from analyzer.games.camelup.balance import parse_balance
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = sorted((ROOT / "scenarios" / "camelup").glob("balance-*.yaml"))

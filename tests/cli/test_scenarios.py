@@ -16,7 +16,8 @@ def _questions(path):
     data = scenario.load(path)
     if "position" not in data:
         return []
-    return [c for c in ("odds", "ev") if c in registry.game_module(data["game"]).COMMANDS]
+    game = registry.game(data["game"])
+    return [c for c in ("odds", "ev") if c in game.supported(game.position(data))]
 
 
 @pytest.mark.parametrize("path", CAMELUP, ids=lambda p: p.name)

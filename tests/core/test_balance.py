@@ -4,7 +4,7 @@ import pandas as pd
 import pytest
 
 from analyzer.core import balance, runner, stats
-from analyzer.games.camelup.balance import parse_balance
+from tests.cli_helpers import parse_balance
 
 
 def toy_play(config, n, rng):

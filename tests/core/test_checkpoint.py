@@ -206,3 +206,18 @@ def test_cli_checkpoint_and_resume(tmp_path):
         assert refused.exit_code == 2, refused.output
         lines = refused.stderr.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("error: --resume") and word in lines[0], refused.stderr
+
+
+def test_a_resume_across_an_engine_version_change_is_refused(tmp_path, monkeypatch):
+    import dataclasses
+
+    from analyzer.games import camelup
+
+    path = tmp_path / "odds.ck"
+    args = ["odds", MID_LEG, "-n", 2 * CHUNK, "--seed", 4, "--no-progress", "-f", "json"]
+    assert invoke(*args, "--checkpoint", path).exit_code == 0
+    monkeypatch.setattr(camelup, "GAME", dataclasses.replace(camelup.GAME, version=camelup.GAME.version + 1))
+    refused = invoke(*args, "--resume", path)
+    assert refused.exit_code == 2, refused.output
+    lines = refused.stderr.strip().splitlines()
+    assert len(lines) == 1 and "engine version camelup 1, this is camelup 2" in lines[0], refused.stderr

@@ -1,4 +1,42 @@
-"""Camel Up (first edition): rules data, positions, exact leg odds, rollouts, analyses."""
-from analyzer.games.camelup.state import parse_position as load  # noqa: F401
+"""Camel Up: the first edition, the four Supercup modules and the second edition.
 
-COMMANDS = ("odds", "ev", "balance", "report")
+One package plays all three rule sets (`rules.py` holds them as data; a scenario picks one with
+`rules: {edition: first|second, supercup: [...]}`): exact leg odds and the exact EV of every leg
+action (`exact.py`, `exact_ev.py`), race odds and overall cards by batched rollouts (`sim.py`),
+whole games for balance tests (`game.py` the engine, `play.py` the play loop, `policies.py` the
+player models; the first and second editions), and a quick-entry sub-app for the table.
+"""
+from analyzer.core.game import GameSpec, Question
+
+ODDS_HELP = """Each camel's exact leg-rank probabilities, and race win/lose odds (Monte Carlo, 95% CI).
+
+JSON: {"leg": {camel: [p_rank1, ...]}, "race_win": {camel: p}, "race_lose": {camel: p}, "rollouts": n, "seed": s}."""
+
+EV_HELP = """EV is the change the action makes to the player's expected coins by the end of the leg
+(overall cards: the race), against no action, with nobody else acting. Every leg action is exact: leg bets,
+desert/spectator tiles (landings plus the effect on the leg tiles the player holds), the pyramid tile, and with
+Supercup the photographer, placement bets, partnerships and the boost action. Overall cards are Monte Carlo with a
+95% CI; cards already on a pile are taken to back the same camel, so a correct card pays the next rung of
+8, 5, 3, 2, 1 (a lower bound). Supercup boost dice roll `rules.boost_faces` (default [1, 2]: unverified, the
+printed numbers were lost); every table names the value used.
+
+JSON: {"actions": [{"action": "leg-bet blue 5", "ev": x, "ci95": h or null, "exact": true|false}, ...]}."""
+
+GAME = GameSpec(
+    name="camelup",
+    title="Camel Up",
+    version=1,
+    players=(2, 10),
+    load="analyzer.games.camelup.state:parse_position",
+    summary="first edition, Supercup modules 1-4, second edition: exact leg odds, race odds, the EV of every action",
+    questions={
+        "odds": Question("analyzer.games.camelup.analysis:odds",
+                         "exact leg-rank odds of every camel; race win/lose odds", ODDS_HELP),
+        "ev": Question("analyzer.games.camelup.analysis:ev",
+                       "expected coins of every action for the player to move, best first", EV_HELP),
+    },
+    full_games="analyzer.games.camelup.balance:FULL_GAMES",
+    bench="analyzer.games.camelup.bench:run",
+    reference_check="analyzer.games.camelup.reference_game:engine_agrees",
+    quick_entry="analyzer.games.camelup.quick_entry:app",
+)

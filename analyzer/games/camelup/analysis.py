@@ -4,7 +4,7 @@ EV convention: an action's EV is the change it makes to the expected coins of th
 to move, counted until the end of this leg (overall cards: until the end of the race),
 against taking no action, with nobody else acting.  So a desert placement counts its
 expected landings plus what it does to the leg tiles the player holds, and moving one's
-own tile loses the landings it would have had where it lies.  `actions.py` prices the leg
+own tile loses the landings it would have had where it lies.  `exact_ev.py` prices the leg
 actions exactly; overall cards come from race rollouts.
 """
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pandas as pd
 from analyzer.core import runner, stats
 from analyzer.core.tables import Plot, Result
 from analyzer.games.camelup import exact, sim
-from analyzer.games.camelup.actions import exact_actions
+from analyzer.games.camelup.exact_ev import exact_actions
 from analyzer.games.camelup.state import Position
 
 RANK_NAMES = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
@@ -49,7 +49,6 @@ def race_halfwidths(position: Position, race: dict) -> np.ndarray:
 
 
 def odds(position: Position, settings: runner.RunSettings) -> Result:
-    settings = settings.with_seed()
     leg = exact.leg_exact(position)
     race = race_odds(position, settings, partial(race_halfwidths, position))
     n = race["n"]
@@ -74,7 +73,7 @@ def odds(position: Position, settings: runner.RunSettings) -> Result:
         "race_win_ci95": {names[c]: win_hw[c] for c in camels},
         "race_lose_ci95": {names[c]: lose_hw[c] for c in camels},
         "leg_ends_race": leg.finish_prob[0],
-        "rollouts": n, "seed": settings.seed, "exact": ["leg", "desert_landings"],
+        "rollouts": n, "seed": race.seed, "exact": ["leg", "desert_landings"],
     }
     rules = position.rules
     if position.desert:
@@ -91,17 +90,17 @@ def odds(position: Position, settings: runner.RunSettings) -> Result:
         f"rules: {rules_label(rules)}",
         "leg: exact; race: Monte Carlo of the remaining legs with no player tiles after this leg",
         f"P(the race ends this leg) = {leg.finish_prob[0]:.4f}",
-        f"race: {n:,} rollouts, seed {settings.seed}, 95% Wilson intervals",
+        f"race: {n:,} rollouts, seed {race.seed}, 95% Wilson intervals",
     ]
     if position.photographer:
         notes.append(f"camera on space {position.photographer[0]}: expected coins this leg "
                      f"{leg.photo_coins[0]:.4f} (exact)")
     plots = [Plot("leg_ranks", "stacked_bars", "leg", {"title": "Leg-end rank probabilities (exact)"})]
-    return runner.annotate(Result("Camel Up odds", tables, payload, notes, plots), race)
+    exact_tables = {name: name != "race" for name in tables}
+    return runner.annotate(Result("Camel Up odds", tables, payload, notes, plots, exact_tables), race)
 
 
 def ev(position: Position, settings: runner.RunSettings) -> Result:
-    settings = settings.with_seed()
     me = position.to_move
     rows = [(name, value, None, True) for name, value in exact_actions(position, me)]
     card_halfwidths = lambda race: [row[2] for row in _race_card_rows(position, me, race)]  # noqa: E731
@@ -118,7 +117,7 @@ def ev(position: Position, settings: runner.RunSettings) -> Result:
         "rules": rules_label(position.rules),
         "actions": [{"action": a, "ev": float(e), "ci95": None if c is None or pd.isna(c) else float(c),
                      "exact": bool(x)} for a, e, c, x in table.itertuples(index=False)],
-        "rollouts": race["n"] if race else 0, "seed": settings.seed,
+        "rollouts": race["n"] if race else 0, "seed": race.seed if race else settings.seed,
     }
     notes = [
         f"rules: {rules_label(position.rules)}",
@@ -127,10 +126,11 @@ def ev(position: Position, settings: runner.RunSettings) -> Result:
         "exact: every leg action (tiles placed or moved count their landings and their effect on the leg tiles held)",
     ]
     if race is not None:
-        notes += [f"overall cards: Monte Carlo, {race['n']:,} races, seed {settings.seed}, 95% CI",
+        notes += [f"overall cards: Monte Carlo, {race['n']:,} races, seed {race.seed}, 95% CI",
                   UNKNOWN_CARDS_NOTE]
     plot_table = table.assign(ci95=pd.to_numeric(table["ci95"], errors="coerce"))
-    result = Result("Camel Up: expected coins of every action", {"actions": plot_table}, payload, notes)
+    result = Result("Camel Up: expected coins of every action", {"actions": plot_table}, payload, notes,
+                    exact={"actions": "exact"})
     result.plots.append(Plot("action_ev", "bars_with_ci", "actions",
                              {"value": "ev", "ci": "ci95", "label": "action", "xlabel": "expected coins",
                               "title": f"EV of each action for player {me}"}))
@@ -158,19 +158,3 @@ def _race_card_rows(position: Position, player: int, race: dict) -> list:
             half = (hi[camel] - lo[camel]) / 2 * (pays - wrong)
             rows.append((f"race-{pile} {names[camel]}", value, half, False))
     return rows
-
-
-# -- full games (`analyzer balance`, `analyzer report`): the work is in balance.py --------------------------
-
-def balance(data: dict, settings: runner.RunSettings) -> Result:
-    """Full games from the set-up under each rule set of a balance scenario, compared seat by seat."""
-    from analyzer.games.camelup import balance as full_games
-
-    return full_games.balance(data, settings)
-
-
-def report(data: dict, settings: runner.RunSettings, reproduce: str = ""):
-    """The balance result as a publishable report (a core.report.Report)."""
-    from analyzer.games.camelup import balance as full_games
-
-    return full_games.report(data, settings, reproduce)

@@ -63,6 +63,21 @@ class PolicySpec:
             return f"greedy-exact({self.race_rollouts})"
         return self.name
 
+    def describe(self) -> str:
+        return DESCRIPTIONS[self.name].format(rollouts=self.rollouts, race_rollouts=self.race_rollouts)
+
+
+def parse_seats(value, field: str, players: int) -> tuple[PolicySpec, ...]:
+    """One policy for every seat (a name or a mapping), or a list with one per seat (seat 0 moves first)."""
+    from analyzer.core import scenario as sc
+
+    if isinstance(value, (str, dict)):
+        return (parse_spec(value, field),) * players
+    values = sc.sequence(value, field)
+    if len(values) != players:
+        raise ScenarioError(field, f"needs one policy per seat ({players}), got {len(values)}; or one name for all")
+    return tuple(parse_spec(v, f"{field}[{i}]") for i, v in enumerate(values))
+
 
 def parse_spec(value, field: str) -> PolicySpec:
     """`random`, `greedy`, `greedy-exact`, `heuristic`, or a mapping such as
@@ -122,10 +137,6 @@ DESCRIPTIONS = {
                  f"the leader is within {HEURISTIC_NEAR} spaces of the line and {HEURISTIC_CLEAR} clear; lay an "
                  "oasis where landings are likeliest; bet the leader's 3 late in the leg; else take a pyramid tile",
 }
-
-
-def describe(spec: PolicySpec) -> str:
-    return DESCRIPTIONS[spec.name].format(rollouts=spec.rollouts, race_rollouts=spec.race_rollouts)
 
 
 # -- shared pieces ---------------------------------------------------------------------------------
@@ -437,7 +448,7 @@ def position_of(games, row: int, seat: int):
 def exact_values(games, row: int, seat: int, rng, race_rollouts: int) -> np.ndarray:
     """EV of every action of one game as `analyzer ev` prices them: `actions.exact_actions` for
     the leg actions (exact), `race_rollouts` races for the overall cards."""
-    from analyzer.games.camelup.actions import exact_actions
+    from analyzer.games.camelup.exact_ev import exact_actions
 
     s, rules = games.space, games.rules
     position = position_of(games, row, seat)

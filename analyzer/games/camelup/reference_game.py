@@ -5,7 +5,7 @@ Slow on purpose.  Tests replay every action the vectorised games (`game.py`) tak
 Actions are the names `game.ActionSpace.name` gives: "leg-bet blue", "desert oasis 7"
 ("spectator cheering 7" in the second edition), "pyramid", "race-winner blue", "race-loser blue".
 
-The dice come in as draws, decoded the way `game.Draws` documents: draw d = e + S * x with
+The dice come in as draws, decoded the way `game.Chance` documents: draw d = e + S * x with
 S = R! * F**R (R racing camels).  A leg's e gives the order the racing dice leave the
 pyramid, permutation e mod R! (itertools order), and the face of the j-th of them,
 die_faces[(e div R!) div F**j mod F]; with crazy camels its x puts the grey die at place
@@ -204,3 +204,27 @@ def replay(rules: RuleSet, players: int, draws, actions, money=None) -> Game:
     if not game.over:
         raise ValueError(f"the race has not ended after {len(actions)} turns")
     return game
+
+
+def engine_agrees(seed: int, games: int = 12) -> list[tuple]:
+    """The conformance suite's check: vectorised full games (`play.play`, random players, both editions) and this
+    reference replaying their draws and actions; (what, engine's value, reference's value) per game."""
+    import numpy as np
+
+    from analyzer.games.camelup import game as engine
+    from analyzer.games.camelup import play, policies
+    from analyzer.games.camelup.rules import rule_set
+
+    out = []
+    for edition in ("first", "second"):
+        rules = rule_set(edition)
+        config = engine.GameConfig(rules, 4, (policies.parse_spec("random", "policies"),) * 4)
+        played = play.play(config, games, np.random.default_rng(seed), trace=True)
+        space = engine.ActionSpace(rules)
+        for i in range(games):
+            actions = [space.name(a) for a in played["trace"][i] if a >= 0]
+            game = replay(rules, 4, played["draws"][i], actions)
+            out.append((f"{edition} edition game {i}: money, legs, turns",
+                        (played["money"][i].tolist(), int(played["legs"][i]), int(played["turns"][i])),
+                        (game.money, game.leg, game.turns)))
+    return out

@@ -153,7 +153,6 @@ class BidTask:
 
 
 def _bid_ev(state: BidState, settings: runner.RunSettings) -> Result:
-    settings = settings.with_seed()
     me, rules = state.to_act, state.rules
     hand = state.hands[me].known
     spare = state.spare_needed()
@@ -198,7 +197,7 @@ def _bid_ev(state: BidState, settings: runner.RunSettings) -> Result:
                    "pay": [int(x) for x in r["pay with"].split()]} for r in table.to_dict("records")],
         "payments": [{"bid": int(b), **{k: (v.item() if hasattr(v, "item") else v) for k, v in r.items()}}
                      for b, r in zip(payments.index, payments.to_dict("records"))] if len(payments) else [],
-        "rollouts": n, "seed": settings.seed, "illustrative": rules.illustrative,
+        "rollouts": n, "seed": res.seed, "illustrative": rules.illustrative,
     }
     notes = [
         f"player {me} to act on {name} (phase {state.phase}), high bid {state.high}"
@@ -208,13 +207,14 @@ def _bid_ev(state: BidState, settings: runner.RunSettings) -> Result:
         "hidden cards: dealt uniformly among deals that fit hand sizes, known cards, discards, stacks and the bids "
         "made in this auction (earlier bidding is not read)",
         _policy_note(state.policies),
-        f"{n:,} deals, seed {settings.seed}, every move on the same deals and draws",
+        f"{n:,} deals, seed {res.seed}, every move on the same deals and draws",
         *labels,
     ]
     tables = {"moves": table}
     if len(payments):
         tables["payments"] = payments
-    result = Result(f"Magellan: expected crowns of every move for player {me}{suffix}", tables, payload, notes)
+    result = Result(f"Magellan: expected crowns of every move for player {me}{suffix}", tables, payload, notes,
+                    exact=dict.fromkeys(tables, False))
     result.plots.append(Plot("move_crowns", "bars_with_ci", "moves",
                              {"value": "crowns", "ci": "±95%", "label": "move", "xlabel": "expected final crowns",
                               "title": f"Player {me}'s moves on {name}{suffix}",
@@ -227,7 +227,6 @@ def _first(options, bid) -> int:
 
 
 def _auction_odds(state: BidState, settings: runner.RunSettings) -> Result:
-    settings = settings.with_seed()
     res = runner.run(BidTask(state), settings, label="deals")
     n, P = res["n"], state.players
     card = res["card"][0]
@@ -249,15 +248,16 @@ def _auction_odds(state: BidState, settings: runner.RunSettings) -> Result:
                                     "price_if_won": None if np.isnan(price[p]) else float(price[p]),
                                     "crowns": mean[p], "crowns_ci95": half[p], "win": win[p], "win_ci95": win_half[p]}
                            for p in range(P)},
-               "unsold": unsold, "expected_price": expected_price, "rollouts": n, "seed": settings.seed,
+               "unsold": unsold, "expected_price": expected_price, "rollouts": n, "seed": res.seed,
                "illustrative": state.rules.illustrative}
     notes = [f"auction of {name} (phase {state.phase}), high bid {state.high}"
              + (f" by player {state.holder}" if state.holder is not None else "") + f", player {state.to_act} to act; "
              f"every player follows his policy: raise by 1 while below his limit",
              f"expected price when sold: {expected_price:.2f}; nobody buys it: {unsold:.4f}",
              _policy_note(state.policies),
-             f"{n:,} deals of the hidden cards, seed {settings.seed}, 95% intervals", *labels]
-    result = Result(f"Magellan: who gets {name}, and at what price{suffix}", {"auction": table}, payload, notes)
+             f"{n:,} deals of the hidden cards, seed {res.seed}, 95% intervals", *labels]
+    result = Result(f"Magellan: who gets {name}, and at what price{suffix}", {"auction": table}, payload, notes,
+                    exact={"auction": False})
     result.plots.append(Plot("auction", "bars_with_ci", "auction",
                              {"value": "gets card", "ci": "±95%", "xlabel": "P(gets the card)",
                               "title": f"Who gets {name}{suffix}", "footnote": labels[0] if state.rules.illustrative else ""}))
@@ -269,16 +269,16 @@ def _auction_odds(state: BidState, settings: runner.RunSettings) -> Result:
 
 
 def _setup_odds(setup: Setup, settings: runner.RunSettings) -> Result:
-    settings = settings.with_seed()
     res = runner.run(sim.GamesTask(setup.rules, setup.policies), settings, label="games")
     table, payload = seat_table(res)
     suffix, labels = _labels(setup.rules)
-    payload.update({"seed": settings.seed, "illustrative": setup.rules.illustrative, "players": setup.players})
+    payload.update({"seed": res.seed, "illustrative": setup.rules.illustrative, "players": setup.players})
     notes = [f"{setup.players} players from the set-up; seat 0 opens the first auction",
              _policy_note(setup.policies),
              f"36 auctions a game, {payload['unsold']:.2f} of them unsold on average",
-             f"{res['n']:,} games, seed {settings.seed}, 95% intervals; a tie counts as a share of a win", *labels]
-    result = Result(f"Magellan: each seat's chances from the set-up{suffix}", {"seats": table}, payload, notes)
+             f"{res['n']:,} games, seed {res.seed}, 95% intervals; a tie counts as a share of a win", *labels]
+    result = Result(f"Magellan: each seat's chances from the set-up{suffix}", {"seats": table}, payload, notes,
+                    exact={"seats": False})
     result.plots.append(Plot("seats", "bars_with_ci", "seats",
                              {"value": "win", "ci": "win ±95%", "xlabel": "P(win)",
                               "title": f"Win probability by seat{suffix}",
@@ -342,22 +342,5 @@ def _pizarro(state: PizarroState, with_rule: bool) -> Result:
                  "stop": str(r["stop"]), "value": str(r["value"])} for r in full]
         notes.append("rule tables: by gold drawn, draw or stop in every reachable state with that gold (mixed: it "
                      "depends on which cards; the JSON lists every state)")
-    return Result("Magellan: Pizarro's draw, stop or draw one more (exact)", tables, payload, notes)
-
-
-# ----------------------------------------------------------------------------------------------
-# whole games under rule sets (`analyzer balance`, `analyzer report`): the work is in balance.py
-
-
-def balance(data: dict, settings: runner.RunSettings) -> Result:
-    """Whole games from the set-up under each rule set of a balance scenario, compared seat by seat."""
-    from analyzer.games.magellan import balance as full_games
-
-    return full_games.balance(data, settings)
-
-
-def report(data: dict, settings: runner.RunSettings, reproduce: str = ""):
-    """The balance result as a publishable report (a core.report.Report)."""
-    from analyzer.games.magellan import balance as full_games
-
-    return full_games.report(data, settings, reproduce)
+    return Result("Magellan: Pizarro's draw, stop or draw one more (exact)", tables, payload, notes,
+                  exact=dict.fromkeys(tables, True))

@@ -32,6 +32,10 @@ class Policy:
     veto_min: float = 4.0  # vetoes a card worth this much to it that it cannot afford
     pizarro_stop: int | None = None  # draw while gold < this; None: the best threshold for the deck
 
+    @property
+    def label(self) -> str:
+        return self.name
+
     def describe(self) -> str:
         if self.passive:
             return f"{self.name}: never bids"

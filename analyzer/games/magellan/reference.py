@@ -418,3 +418,34 @@ def step(game: Game, policies: list[pol.Policy], pizarro: list[float]) -> None:
         else:
             game.pass_(auction, p)
     game.settle(auction, policy=policies[auction.holder] if auction.holder is not None else None)
+
+
+def same_chance(rules: RuleSet, players: int, n: int, rng: np.random.Generator):
+    """A fixed chance for n games, as arrays (the engine's `sim.Chance`) and as per-game streams (this module's)."""
+    from analyzer.games.magellan import sim
+
+    orders = [sim.shuffled_decks(k, n, rng) for k in rules.cards_per_phase]
+    chance = sim.Chance(rng, n, players, orders, draws=rng.random((n, 500)), noise=rng.random((n, 40, players)))
+    per_game = [Chance([[int(e) for e in o[i]] for o in orders], chance.draws[i].tolist(), chance.noise[i].tolist())
+                for i in range(n)]
+    return chance, per_game
+
+
+def engine_agrees(seed: int, games: int = 12) -> list[tuple]:
+    """The conformance suite's check: the batched engine (`sim.py`) and this reference on the same chance, both
+    board sides, mixed policies; (what, engine's value, reference's value) per game."""
+    from analyzer.games.magellan import sim
+    from analyzer.games.magellan.rules import rule_set
+
+    out = []
+    for side, names in (("A", ("value", "eager", "random", "thrifty")), ("B", ("random", "value", "passive"))):
+        rules, policies = rule_set(side), [pol.PRESETS[name] for name in names]
+        rng = np.random.default_rng(seed)
+        chance, per_game = same_chance(rules, len(policies), games, rng)
+        played = sim.Games.setup(sim.Tables(rules, policies), games, rng, chance).play()
+        for i, c in enumerate(per_game):
+            game = Game(rules, len(policies), c)
+            scores = play(game, policies)
+            out.append((f"side {side} game {i}: scores, bids, cards won", (played.score[i].tolist(),
+                        played.bids[i].tolist(), played.won[i].tolist()), (scores, game.bids, game.won)))
+    return out

@@ -592,3 +592,42 @@ def _check_auction(state: BidState) -> None:
             raise ScenarioError("position.auction.to_act", f"player {p} bids before player {state.to_act} "
                                                            f"(clockwise); list player {p} in passed")
         p = (p + 1) % state.players
+
+
+# ----------------------------------------------------------------------------------------------
+# the board file
+
+
+def board_template() -> str:
+    """`analyzer board magellan --template`: the `rules:` block of every printed board number, left blank.
+
+    Each blank is commented with the illustrative default, so the file parses only once filled in from a
+    real board (a row with its crowns and bags given is no longer labelled illustrative)."""
+    from analyzer.games.magellan.rules import DEFAULT_BOARD, DEFAULT_CARD_CROWNS
+
+    def blank(values) -> str:
+        return "[" + ", ".join("null" for _ in values) + "]"
+
+    lines = ["# Magellan board file: the numbers printed on the board, which no public source gives.",
+             "# Replace every null with the number printed on YOUR board (fields 1, 2, 3 of each explorer's row),",
+             "# then put this rules: block in your scenario.  The comments hold the ILLUSTRATIVE defaults the",
+             "# analyzer uses, and labels illustrative, where a row is not given.  side: the board side you play;",
+             "# sides: {cook: B} plays one explorer on the other side (fill in that side's row).",
+             "rules:", "  side: A", "  board:"]
+    for explorer, by_side in DEFAULT_BOARD.items():
+        row = by_side["A"]
+        other = by_side["B"]
+        lines.append(f"    {explorer}:   # side A power: {row.power or 'none'}; side B: crowns {list(other.crowns)}, "
+                     f"bags {list(other.bags)}, power {other.power or 'none'}"
+                     + (f", right_crowns {list(other.right_crowns)}" if other.right_crowns else ""))
+        lines.append(f"      crowns: {blank(row.crowns)}   # illustrative: {list(row.crowns)}")
+        lines.append(f"      bags: {blank(row.bags)}     # cards drawn at the end of the phase; illustrative: "
+                     f"{list(row.bags)}")
+    lines.append(f"  card_crowns: {blank(DEFAULT_CARD_CROWNS)}   # crowns on gold cards 1..9; unverified default: "
+                 f"{list(DEFAULT_CARD_CROWNS)}")
+    return "\n".join(lines) + "\n"
+
+
+def questions(position) -> tuple[str, ...]:
+    """The questions a position supports: a set-up has odds (whole games) only."""
+    return ("odds",) if isinstance(position, Setup) else ("odds", "ev")

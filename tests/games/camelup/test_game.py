@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from analyzer.core.errors import ScenarioError
-from analyzer.games.camelup import game, policies as pol, reference_game as ref
+from analyzer.games.camelup import game, play, policies as pol, reference_game as ref
 from analyzer.games.camelup.rules import rule_set
 
 
@@ -36,7 +36,7 @@ def replay_all(cfg, out):
 ])
 def test_vectorised_games_equal_the_reference_on_the_same_dice(policies, rules, extra):
     cfg = config(policies, rules, **extra)
-    out = game.play(cfg, 150, np.random.default_rng(11), trace=True)
+    out = play.play(cfg, 150, np.random.default_rng(11), trace=True)
     replay_all(cfg, out)
 
 
@@ -115,12 +115,12 @@ def test_illegal_actions_are_refused_by_the_reference():
 
 
 def test_same_seed_same_games_and_the_dice_do_not_depend_on_the_rules():
-    a = game.play(config(["random"] * 4), 300, np.random.default_rng(3), trace=True)
-    b = game.play(config(["random"] * 4), 300, np.random.default_rng(3), trace=True)
+    a = play.play(config(["random"] * 4), 300, np.random.default_rng(3), trace=True)
+    b = play.play(config(["random"] * 4), 300, np.random.default_rng(3), trace=True)
     for key in ("money", "turns", "legs", "trace"):
         assert np.array_equal(a[key], b[key])
     # another rule set from the same seed: the same set-up and leg dice for every game
-    c = game.play(config(["random"] * 4, rule_set(leg_tiles=(7, 4, 1), desert_tile_pays=3)), 300,
+    c = play.play(config(["random"] * 4, rule_set(leg_tiles=(7, 4, 1), desert_tile_pays=3)), 300,
                   np.random.default_rng(3), trace=True)
     legs = min(a["draws"].shape[1], c["draws"].shape[1])
     assert np.array_equal(a["draws"][:, :legs], c["draws"][:, :legs])
@@ -128,8 +128,8 @@ def test_same_seed_same_games_and_the_dice_do_not_depend_on_the_rules():
 
 def test_payout_rules_leave_random_play_unchanged_so_only_money_moves():
     """Random players' choices do not depend on money, so a payout-only house rule replays the same games."""
-    a = game.play(config(["random"] * 4), 400, np.random.default_rng(8), trace=True)
-    b = game.play(config(["random"] * 4, rule_set(overall_payouts=(5, 5, 5), pyramid_tile_pays=2)), 400,
+    a = play.play(config(["random"] * 4), 400, np.random.default_rng(8), trace=True)
+    b = play.play(config(["random"] * 4, rule_set(overall_payouts=(5, 5, 5), pyramid_tile_pays=2)), 400,
                   np.random.default_rng(8), trace=True)
     assert np.array_equal(a["trace"], b["trace"]) and np.array_equal(a["turns"], b["turns"])
     assert not np.array_equal(a["money"], b["money"])
@@ -146,9 +146,9 @@ def test_set_up_spreads_the_camels_over_spaces_1_to_3():
 
 
 def test_win_credit_shares_ties():
-    credit = game.credit(np.array([[5, 9, 9, 1], [3, 3, 3, 3], [10, 0, 0, 0]]))
+    credit = play.credit(np.array([[5, 9, 9, 1], [3, 3, 3, 3], [10, 0, 0, 0]]))
     assert np.allclose(credit, [[0, 0.5, 0.5, 0], [0.25] * 4, [1, 0, 0, 0]])
-    out = game.play(config(["random"] * 4), 500, np.random.default_rng(2))
+    out = play.play(config(["random"] * 4), 500, np.random.default_rng(2))
     assert np.allclose(out["credit"].sum(1), 1)
 
 

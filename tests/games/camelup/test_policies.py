@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from analyzer.core.errors import ScenarioError
-from analyzer.games.camelup import game, policies as pol
+from analyzer.games.camelup import game, play, policies as pol
 from analyzer.games.camelup.rules import rule_set
 from tests.games.camelup.test_game import replay_all
 
@@ -24,7 +24,7 @@ def config(policies, rules=None, **extra):
 ])
 def test_policies_only_take_legal_actions(policies, games):
     cfg = config(policies)
-    replay_all(cfg, game.play(cfg, games, np.random.default_rng(4), trace=True))
+    replay_all(cfg, play.play(cfg, games, np.random.default_rng(4), trace=True))
 
 
 @pytest.mark.parametrize("policies,games", [
@@ -34,7 +34,7 @@ def test_policies_only_take_legal_actions(policies, games):
 ])
 def test_policies_only_take_legal_actions_in_the_second_edition(policies, games):
     cfg = config(policies, rule_set("second"))
-    out = game.play(cfg, games, np.random.default_rng(5), trace=True)
+    out = play.play(cfg, games, np.random.default_rng(5), trace=True)
     replay_all(cfg, out)
     names = {game.ActionSpace(cfg.rules).name(a) for a in np.unique(out["trace"][out["trace"] >= 0])}
     assert not any(n.endswith((" white", " black")) for n in names)  # crazy camels cannot be backed
@@ -42,33 +42,33 @@ def test_policies_only_take_legal_actions_in_the_second_edition(policies, games)
 
 def test_greedy_exact_takes_legal_actions_in_the_second_edition():
     cfg = config([{"policy": "greedy-exact", "race_rollouts": 100}, "random", "heuristic"], rule_set("second"))
-    replay_all(cfg, game.play(cfg, 1, np.random.default_rng(2), trace=True))
+    replay_all(cfg, play.play(cfg, 1, np.random.default_rng(2), trace=True))
 
 
 def test_a_mixed_table_with_rotating_seats():
     cfg = config([SMALL_GREEDY, "heuristic", SMALL_GREEDY, "random"], seating="rotate")
-    out = game.play(cfg, 24, np.random.default_rng(6), trace=True)
+    out = play.play(cfg, 24, np.random.default_rng(6), trace=True)
     replay_all(cfg, out)
     assert (out["policy"][1] == [1, 2, 3, 0]).all()
 
 
 def test_permuted_seating_gives_every_order_in_turn():
     cfg = config(["random", "heuristic", "random", "heuristic"], seating="permute")
-    order = game.seat_policies(cfg, 48)
+    order = play.seat_policies(cfg, 48)
     assert len({tuple(o) for o in order}) == 24
     assert (np.bincount((order * 4 + np.arange(4)).ravel(), minlength=16) == 12).all()
-    replay_all(cfg, game.play(cfg, 30, np.random.default_rng(3), trace=True))
+    replay_all(cfg, play.play(cfg, 30, np.random.default_rng(3), trace=True))
 
 
 def test_greedy_exact_takes_legal_actions():
     cfg = config([{"policy": "greedy-exact", "race_rollouts": 200}, "random", "heuristic"])
-    replay_all(cfg, game.play(cfg, 2, np.random.default_rng(1), trace=True))
+    replay_all(cfg, play.play(cfg, 2, np.random.default_rng(1), trace=True))
 
 
 @pytest.mark.parametrize("opening", pol.OPENINGS)
 def test_every_opening_is_legal_and_taken(opening):
     cfg = config(["random"] * 4, opening=opening)
-    out = game.play(cfg, 40, np.random.default_rng(2), trace=True)
+    out = play.play(cfg, 40, np.random.default_rng(2), trace=True)
     replay_all(cfg, out)
     names = [game.ActionSpace(cfg.rules).name(a) for a in out["trace"][:, 0]]
     prefix = {"leg-bet-leader": "leg-bet", "leg-bet-second": "leg-bet", "desert-oasis": "desert oasis",
@@ -78,7 +78,7 @@ def test_every_opening_is_legal_and_taken(opening):
 
 
 def test_random_takes_every_kind_of_action():
-    out = game.play(config(["random"] * 4), 300, np.random.default_rng(0))
+    out = play.play(config(["random"] * 4), 300, np.random.default_rng(0))
     assert (out["actions"] > 0).all()
 
 
@@ -132,7 +132,7 @@ def test_labels():
 
 
 def test_regret_against_exact_greedy_is_measured():
-    from analyzer.games.camelup import bench_games
+    from analyzer.games.camelup import bench as bench_games
 
     out = bench_games.greedy_regret(decisions=6, budgets=((8, 8),), race_rollouts=300, heuristic=False)
     row = out["greedy(8/8)"]

@@ -5,7 +5,8 @@ import pytest
 
 from analyzer.core import stats
 from analyzer.core.errors import ScenarioError
-from analyzer.games.camelup import actions, exact, reference, sim
+from analyzer.games.camelup import exact, reference, sim
+from analyzer.games.camelup import exact_ev as actions
 from analyzer.games.camelup.exact import Variant
 from analyzer.games.camelup.state import parse_position
 

@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 from analyzer.games.magellan import reference as ref
-from analyzer.games.magellan import sim
+from analyzer.games.magellan.reference import same_chance
 from analyzer.games.magellan.rules import EXPLORERS, rule_set
+
+__all__ = ["game", "counts", "same_chance", "scenario_from_game"]
 
 POLO, GAMA, COLOMBO, PIZARRO, MAGELLAN, COOK = range(6)
 
@@ -23,15 +25,6 @@ def counts(*values) -> list[int]:
     for v in values:
         out[v - 1] += 1
     return out
-
-
-def same_chance(rules, players, n, rng):
-    """A fixed chance for n games, as arrays (sim) and as per-game streams (reference)."""
-    orders = [sim.shuffled_decks(k, n, rng) for k in rules.cards_per_phase]
-    chance = sim.Chance(rng, n, players, orders, draws=rng.random((n, 500)), noise=rng.random((n, 40, players)))
-    per_game = [ref.Chance([[int(e) for e in o[i]] for o in orders], chance.draws[i].tolist(),
-                           chance.noise[i].tolist()) for i in range(n)]
-    return chance, per_game
 
 
 def scenario_from_game(g: ref.Game, me: int) -> dict:

@@ -6,7 +6,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from analyzer.core.errors import ScenarioError
-from analyzer.games.magellan import balance, state
+from analyzer.games.magellan import state
+from tests.cli_helpers import parse_balance
 from tests.games.magellan.test_cli import LATE, ROOT
 
 BASES = [LATE] + [yaml.safe_load(p.read_text()) for p in sorted((ROOT / "scenarios" / "magellan").glob("*.yaml"))]
@@ -39,7 +40,7 @@ def test_a_junk_field_is_a_clear_error(base, data, value):
     node[where[-1]] = value
     try:
         if "variants" in scenario:
-            balance.parse_balance(scenario)
+            parse_balance(scenario)
         else:
             state.parse_position(scenario)
     except ScenarioError as exc:

@@ -11,7 +11,8 @@ from analyzer.cli import app
 from analyzer.core.errors import ScenarioError
 from analyzer.games.magellan import policies as pol
 from analyzer.games.magellan import sim
-from analyzer.games.magellan.balance import GameConfig, parse_balance, play
+from analyzer.games.magellan.play import GameConfig, play
+from tests.cli_helpers import parse_balance
 from analyzer.games.magellan.rules import rule_set
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -1,179 +1,16 @@
-"""Balance tests for any game: full games under named rule sets, compared on common random numbers.
-
-A game plugs in with a `BalanceSpec`: its `play(config, n, rng) -> dict` plays n full games
-of one rule set and table (`Variant.config`, the game's own picklable description) and
-returns, per game, `money` (n, seats) final score, `credit` (n, seats) win credit (1 to the
-winner; 1/k each to k tied winners, so every game hands out exactly one win), one array
-(n,) per name in `lengths` (e.g. turns, legs), `actions` (seats, kinds) counts, and
-optionally `policy` (n, seats) the index into `Variant.policies` of the model in each seat.
-
-**Common random numbers.**  The runner gives chunk i the same seed child for every rule
-set: the chunk's games of every variant are played from one seed, so game j of chunk i
-meets the same dice under every rule set (as far as the game's draws allow; Camel Up draws
-each game's dice up front).  A paired difference per game (variant minus the first, the
-baseline) then cancels the shared luck, and its 95% interval is that of the differences.
-
-Chunks hold `spec.chunk` games.  The runner cuts runs into chunks of `runner.CHUNK`
-rollouts; a game counts as `runner.CHUNK // spec.chunk` of them here, so that one runner
-chunk is one batch of games (and the progress bar counts in those units).  The same seed
-gives the same tables for any --jobs.
-"""
+"""A balance run's accumulators -> tables, findings in plain words, plots: one `Result`."""
 from __future__ import annotations
-
-import inspect
-from dataclasses import dataclass, replace
-from typing import Callable
 
 import numpy as np
 import pandas as pd
 
 from analyzer.core import runner, stats
-from analyzer.core.tables import Plot, Result
+from analyzer.core.balance.run import BalanceSpec, _labels, run
+from analyzer.core.game import Plot, Result
 
 QUANTILES = (0.10, 0.25, 0.50, 0.75, 0.90)
 QUANTILE_NAMES = ("p10", "p25", "median", "p75", "p90")
 
-
-@dataclass(frozen=True)
-class Variant:
-    name: str
-    players: int
-    config: object  # handed to spec.play
-    seats: tuple[str, ...]  # the policy label of each seat (fixed seating)
-    policies: tuple[str, ...] = ()  # label of each index `play` reports in "policy"
-    rotate: bool = False  # policies change seats from game to game
-
-
-@dataclass(frozen=True)
-class BalanceSpec:
-    game: str
-    play: Callable  # play(config, n, rng) -> dict; module level, so it pickles
-    variants: tuple[Variant, ...]
-    chunk: int = 1024  # games per chunk: a power of two up to runner.CHUNK
-    action_kinds: tuple[str, ...] = ()
-    lengths: tuple[str, ...] = ("turns",)
-    money_range: tuple[int, int] = (-64, 256)  # final money histogram, whole numbers lo .. hi - 1 (clipped)
-    length_bins: int = 4096
-    money_name: str = "money"
-
-    @property
-    def scale(self) -> int:
-        return runner.CHUNK // self.chunk
-
-    @property
-    def base(self) -> Variant:
-        return self.variants[0]
-
-
-def check_chunk(chunk: int) -> int:
-    if chunk < 1 or chunk > runner.CHUNK or runner.CHUNK % chunk:
-        raise ValueError(f"chunk must divide {runner.CHUNK}, got {chunk}")
-    return chunk
-
-
-class BalanceTask:
-    """A runner task: one chunk of games under every variant, from one seed; flat accumulators."""
-
-    def __init__(self, spec: BalanceSpec):
-        self.spec = spec
-
-    def __call__(self, units: int, rng) -> dict:
-        spec = self.spec
-        n = units // spec.scale
-        entropy = [int(x) for x in rng.integers(2**63, size=4)]  # the chunk's seed, shared by every variant
-        acc: dict = {}
-        base = None
-        for i, variant in enumerate(spec.variants):
-            out = spec.play(variant.config, n, np.random.default_rng(np.random.SeedSequence(entropy)))
-            _accumulate(acc, f"v{i}.", out, spec, variant)
-            if i == 0:
-                base = out
-            else:
-                _accumulate_pairs(acc, f"d{i}.", out, base, spec)
-        return acc
-
-
-def _sums(acc, key, x):
-    acc[key] = x.sum(0)
-    acc[key + "_sq"] = (x.astype(np.float64) ** 2).sum(0)
-
-
-def _hist(values, bins: int, rows: int | None = None):
-    """Histogram of whole numbers clipped to [0, bins): per column if `rows` (columns) is given."""
-    v = np.clip(np.asarray(values).astype(np.int64), 0, bins - 1)
-    if rows is None:
-        return np.bincount(v, minlength=bins)
-    return np.bincount((np.arange(rows) * bins + v).ravel(), minlength=rows * bins).reshape(rows, bins)
-
-
-def _accumulate(acc, p, out, spec: BalanceSpec, variant: Variant):
-    credit, money = out["credit"].astype(np.float64), out["money"]
-    n, seats = credit.shape
-    acc[p + "games"] = n
-    _sums(acc, p + "credit", credit)
-    acc[p + "outright"] = (credit == 1).sum(0)
-    acc[p + "shared"] = ((credit > 0) & (credit < 1)).sum(0)
-    acc[p + "shared_games"] = int(((credit > 0) & (credit < 1)).any(1).sum())
-    _sums(acc, p + "money", money.astype(np.float64))
-    lo, hi = spec.money_range
-    acc[p + "money_hist"] = _hist(np.asarray(money) - lo, hi - lo, seats)
-    for name in spec.lengths:
-        _sums(acc, p + name, out[name].astype(np.float64))
-        acc[p + name + "_hist"] = _hist(out[name], spec.length_bins)
-    acc[p + "actions"] = np.asarray(out["actions"], dtype=np.int64)
-    if "policy" in out and variant.policies:
-        labels = _labels(variant)
-        if len(labels) > 1:  # per game, the mean credit of each policy's seats; then every pair's difference
-            seat_label = np.asarray([labels.index(x) for x in variant.policies])[out["policy"]]
-            per = np.stack([(credit * (seat_label == j)).sum(1) / (seat_label == j).sum(1)
-                            for j in range(len(labels))], axis=1)
-            a, b = np.triu_indices(len(labels), 1)
-            _sums(acc, p + "policy_pair", per[:, a] - per[:, b])
-        k = len(variant.policies)
-        acc[p + "policy_credit"] = np.bincount(out["policy"].ravel(), weights=credit.ravel(), minlength=k)
-        acc[p + "policy_credit_sq"] = np.bincount(out["policy"].ravel(), weights=(credit ** 2).ravel(), minlength=k)
-        acc[p + "policy_seats"] = np.bincount(out["policy"].ravel(), minlength=k)
-
-
-def _labels(variant: Variant) -> list[str]:
-    return list(dict.fromkeys(variant.policies))
-
-
-def _accumulate_pairs(acc, p, out, base, spec: BalanceSpec):
-    """Per game, this variant minus the baseline, for the seats both have."""
-    k = min(out["credit"].shape[1], base["credit"].shape[1])
-    _sums(acc, p + "credit", out["credit"][:, :k].astype(np.float64) - base["credit"][:, :k])
-    _sums(acc, p + "money", out["money"][:, :k].astype(np.float64) - base["money"][:, :k])
-    for name in spec.lengths:
-        _sums(acc, p + name, out[name].astype(np.float64) - base[name])
-
-
-def run(spec: BalanceSpec, settings: runner.RunSettings) -> dict:
-    """Play settings.rollouts games per variant (in chunks of spec.chunk); the merged accumulators."""
-    check_chunk(spec.chunk)
-    scaled = replace(settings, rollouts=settings.rollouts * spec.scale,
-                     max_rollouts=settings.max_rollouts * spec.scale if settings.max_rollouts else None)
-    label = "games" if spec.scale == 1 else f"games/{spec.scale}"
-    kwargs = {}
-    if "halfwidths" in inspect.signature(runner.run).parameters:
-        kwargs["halfwidths"] = lambda total: halfwidths(spec, total)
-    total = runner.run(BalanceTask(spec), scaled, label=label, **kwargs)
-    total.rollouts, total.label = total.rollouts // spec.scale, "games per rule set"  # say it in games
-    return total
-
-
-def halfwidths(spec: BalanceSpec, total: dict) -> np.ndarray:
-    """95% half-widths of the win rates and of the paired win-rate differences."""
-    out = []
-    for i in range(len(spec.variants)):
-        n = total[f"v{i}.games"]
-        out.append(stats.wilson_halfwidth(total[f"v{i}.credit"], n))
-        if i:
-            out.append(stats.mean_ci(n, total[f"d{i}.credit"], total[f"d{i}.credit_sq"])[1])
-    return np.concatenate([np.ravel(h) for h in out])
-
-
-# -- summary -----------------------------------------------------------------------------------------
 
 def num(x: float, digits: int = 2, sign: bool = False) -> str:
     """x to `digits` decimals; a non-zero x that would print as 0 gets two significant digits instead."""
@@ -433,58 +270,46 @@ def summarize(spec: BalanceSpec, total: dict, seed: int, title: str = "") -> Res
 
 
 def balance(spec: BalanceSpec, settings: runner.RunSettings, title: str = "") -> Result:
-    settings = settings.with_seed()
     total = run(spec, settings)
-    return runner.annotate(summarize(spec, total, settings.seed, title), total)
+    return runner.annotate(summarize(spec, total, total.seed, title), total)
 
 
-# -- the report ----------------------------------------------------------------------------------
 
-HEADINGS = {
-    "win_rate": "Win rate per seat", "first_player": "The first player", "differences": "Against the baseline",
-    "policies": "Policies", "policy_pairs": "Policies head to head", "money": "Final money", "length": "Game length", "actions": "Actions taken",
-}
-CAPTIONS = {
-    "win_rate": "Win rate per seat: mean win credit (a shared win counts 1/k), 95% Wilson interval.",
-    "first_player": "The first player's (seat 0's) win rate against a fair share of 1/players; "
-                    "edge = win rate − fair share, with its 95% interval.",
-    "differences": "Each rule set against the baseline on the same dice: mean per-game change in win credit and in "
-                   "final money, with the 95% interval of the paired differences; detected = the interval excludes 0. "
-                   "Where the table sizes differ, the change in win rate is measured against each table's fair share "
-                   "(win rate − 1/players).",
-    "policies": "Win rate of each policy over all the seats it played (policies change seats from game to game).",
-    "policy_pairs": "Each pair of policies in the same games: the mean per-game difference of their seats' win credit, "
-                    "with its 95% interval; detected = the interval excludes 0.",
-    "money": "Final money per seat: mean ± 95% and quantiles.",
-    "length": "Game length: mean ± 95%, median, min and max.",
-    "actions": "How often each seat takes each kind of action (share of its turns).",
-}
+# -- a game's balance scenario ---------------------------------------------------------------------
+
+def policy_table(configs: dict) -> pd.DataFrame:
+    """Every policy the rule sets seat, once: its label and what it does."""
+    seen = {}
+    for c in configs.values():
+        for policy in c.policies:
+            seen.setdefault(policy.label, policy.describe())
+    return pd.DataFrame({"policy": list(seen), "what it does": list(seen.values())}).set_index("policy")
 
 
-def report(spec: BalanceSpec, result: Result, *, title: str, question: str, setup, method=(),
-           reproduce: str = ""):
-    """A `core.report.Report` of a balance result.  `setup`: callables or (heading, DataFrame or
-    text) pairs the game supplies (rule sets, policies); `method`: extra caveats."""
-    from analyzer.core.report import Report
+def illustrative(full, configs: dict) -> str:
+    """What illustrative data the games ran on ("" for none), from the game's hook."""
+    return full.hook("illustrative")(configs) if full.illustrative is not None else ""
 
-    p = result.payload
-    rep = Report(title, f"{p['games']:,} games per rule set · seed {p['seed']} · rule sets: "
-                        + ", ".join(f"`{name}`" for name in p["rule_sets"]), [], result.tables)
-    rep.section("What was asked").text(question.strip() or "How the rule sets compare, seat by seat.")
-    rep.section("Findings").bullets(p["findings"])
-    section = rep.section("Set-up")
-    for heading, body in setup:
-        if isinstance(body, pd.DataFrame):
-            section.heading(heading).table(body)
-        else:
-            section.text(f"{heading}: {body}" if heading else str(body))
-    results = rep.section("Results")
-    plots = {plot.table: plot for plot in result.plots}
-    for name, df in result.tables.items():
-        results.heading(HEADINGS.get(name, name)).table(df, CAPTIONS.get(name, ""))
-        if name in plots:
-            results.plot(plots[name], plots[name].options.get("title", ""))
-    rep.section("Method and caveats").bullets(list(result.notes[len(p["findings"]):]) + list(method))
-    if reproduce:
-        rep.section("Reproduce").code(reproduce)
-    return rep
+
+def title(game, data: dict, configs: dict) -> str:
+    full = game.full()
+    text = str(data.get("title") or f"{game.title}: {full.title}")
+    label = illustrative(full, configs)
+    if label and "illustrative" not in text.lower():
+        text += f" ({label})"
+    return text
+
+
+def balance_scenario(game, data: dict, settings: runner.RunSettings) -> Result:
+    """`analyzer balance`: the scenario's rule sets played as full games, compared seat by seat."""
+    from analyzer.core.balance.variants import parse
+
+    full = game.full()
+    spec, configs = parse(full, data, game.name)
+    result = balance(spec, settings, title=title(game, data, configs))
+    result.notes += full.hook("notes")(configs) + [
+        f"policies: {label}: {text}" for label, text in policy_table(configs)["what it does"].items()]
+    result.payload["rule_sets_detail"] = full.hook("rule_table")(configs).to_dict()
+    if full.illustrative is not None:
+        result.payload["illustrative"] = bool(illustrative(full, configs))
+    return result

@@ -1,0 +1,89 @@
+"""A balance result as a publishable `core.report.Report`."""
+from __future__ import annotations
+
+import pandas as pd
+
+from analyzer.core.balance.run import BalanceSpec
+from analyzer.core.game import Result
+
+HEADINGS = {
+    "win_rate": "Win rate per seat", "first_player": "The first player", "differences": "Against the baseline",
+    "policies": "Policies", "policy_pairs": "Policies head to head", "money": "Final money", "length": "Game length", "actions": "Actions taken",
+}
+CAPTIONS = {
+    "win_rate": "Win rate per seat: mean win credit (a shared win counts 1/k), 95% Wilson interval.",
+    "first_player": "The first player's (seat 0's) win rate against a fair share of 1/players; "
+                    "edge = win rate − fair share, with its 95% interval.",
+    "differences": "Each rule set against the baseline on the same dice: mean per-game change in win credit and in "
+                   "final money, with the 95% interval of the paired differences; detected = the interval excludes 0. "
+                   "Where the table sizes differ, the change in win rate is measured against each table's fair share "
+                   "(win rate − 1/players).",
+    "policies": "Win rate of each policy over all the seats it played (policies change seats from game to game).",
+    "policy_pairs": "Each pair of policies in the same games: the mean per-game difference of their seats' win credit, "
+                    "with its 95% interval; detected = the interval excludes 0.",
+    "money": "Final money per seat: mean ± 95% and quantiles.",
+    "length": "Game length: mean ± 95%, median, min and max.",
+    "actions": "How often each seat takes each kind of action (share of its turns).",
+}
+
+
+def report(spec: BalanceSpec, result: Result, *, title: str, question: str, setup, method=(),
+           reproduce: str = ""):
+    """A `core.report.Report` of a balance result.  `setup`: callables or (heading, DataFrame or
+    text) pairs the game supplies (rule sets, policies); `method`: extra caveats."""
+    from analyzer.core.report import Report
+
+    p = result.payload
+    rep = Report(title, f"{p['games']:,} games per rule set · seed {p['seed']} · rule sets: "
+                        + ", ".join(f"`{name}`" for name in p["rule_sets"]), [], result.tables)
+    rep.section("What was asked").text(question.strip() or "How the rule sets compare, seat by seat.")
+    rep.section("Findings").bullets(p["findings"])
+    section = rep.section("Set-up")
+    for heading, body in setup:
+        if isinstance(body, pd.DataFrame):
+            section.heading(heading).table(body)
+        else:
+            section.text(f"{heading}: {body}" if heading else str(body))
+    results = rep.section("Results")
+    plots = {plot.table: plot for plot in result.plots}
+    for name, df in result.tables.items():
+        results.heading(HEADINGS.get(name, name)).table(df, CAPTIONS.get(name, ""))
+        if name in plots:
+            results.plot(plots[name], plots[name].options.get("title", ""))
+    rep.section("Method and caveats").bullets(list(result.notes[len(p["findings"]):]) + list(method))
+    if reproduce:
+        rep.section("Reproduce").code(reproduce)
+    return rep
+
+
+
+def split_rule_table(table: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """(the rows where the rule sets differ, the rows common to all as one `value` column)."""
+    same = table.nunique(axis=1) == 1
+    common = table[same].iloc[:, :1].rename(columns={table.columns[0]: "value"})
+    return table[~same], common
+
+
+def report_scenario(game, data: dict, settings, reproduce: str = ""):
+    """`analyzer report`: a balance scenario's result as a `core.report.Report`."""
+    from analyzer.core.balance import summary
+    from analyzer.core.balance.variants import parse
+
+    full = game.full()
+    spec, configs = parse(full, data, game.name)
+    title = summary.title(game, data, configs)
+    result = summary.balance(spec, settings, title=title)
+    differ, common = split_rule_table(full.hook("rule_table")(configs))
+    setup = []
+    if len(differ):
+        setup.append((f"What differs between the rule sets (`{spec.base.name}` is the baseline)", differ))
+    setup += [("Common to every rule set" if len(configs) > 1 else "The rule set", common),
+              ("The player models", summary.policy_table(configs))]
+    if full.setup is not None:
+        setup += full.hook("setup")(configs)
+    setup.append(("", f"{result.payload['games']:,} games per rule set, root seed {result.payload['seed']}; every "
+                      "rule set plays from the same seeds, so game j meets the same luck under each (common random "
+                      "numbers)."))
+    method = full.hook("notes")(configs) + (full.hook("report_notes")(configs) if full.report_notes else [])
+    return report(spec, result, title=title, question=str(data.get("description") or ""), setup=setup,
+                  method=method, reproduce=reproduce)

@@ -1,0 +1,104 @@
+"""The full-game play loop: who sits where, each turn's choices, the outcome of every game.
+
+`play(config, n, rng)` is what core's balance runner calls (`core.game.FullGames.play`):
+the engine (`game.Games`) holds the boards and the pre-drawn dice (`game.Chance`), the
+policies (`policies.py`) choose each turn's action, and finished games drop out.
+"""
+from __future__ import annotations
+
+from math import factorial
+
+import numpy as np
+
+from analyzer.games.camelup import policies as pol
+from analyzer.games.camelup.game import MAX_TURNS, GameConfig, Games, check_rules
+
+
+def games_per_chunk(config: GameConfig) -> int:
+    """Games per batch: large for cheap policies, small where a seat runs rollouts per decision."""
+    return min(pol.batch_size(spec) for spec in config.policies)
+
+
+def credit(money) -> np.ndarray:
+    """(games, players) win credit: 1/k to each of the k players tied on the most money."""
+    top = money == money.max(axis=1, keepdims=True)
+    return top / top.sum(axis=1, keepdims=True)
+
+
+def seat_policies(config: GameConfig, n: int) -> np.ndarray:
+    """(games, seats) index into config.policies of the policy each seat plays in game j of a batch.
+
+    fixed: seat s plays policy s.  rotate: policy (s + j) mod players (each policy plays each
+    seat equally often; neighbours stay neighbours).  permute: the j-th seating order of all
+    players! orders, in turn (each policy plays each seat, and meets the others in each order,
+    equally often, up to the remainder of a batch)."""
+    p = config.players
+    seats = np.arange(p)
+    if config.seating == "rotate":
+        return (seats[None, :] + np.arange(n)[:, None]) % p
+    if config.seating == "permute":
+        return nth_permutations(np.arange(n), p)
+    return np.tile(seats, (n, 1))
+
+
+def nth_permutations(index, p: int) -> np.ndarray:
+    """(len(index), p): permutation index[j] mod p! of range(p), in itertools order (Lehmer code)."""
+    index = np.asarray(index, dtype=np.int64) % factorial(p)
+    rows = np.arange(index.size)
+    left = np.tile(np.arange(p), (index.size, 1))  # what is not yet placed, in order
+    out = np.empty((index.size, p), dtype=np.int64)
+    for place in range(p):
+        block = factorial(p - 1 - place)
+        k, index = index // block, index % block
+        out[:, place] = left[rows, k]
+        cols = np.arange(p - place - 1)
+        left = np.where(cols[None, :] >= k[:, None], left[:, 1:p - place], left[:, :p - place - 1])
+    return out
+
+
+def play(config: GameConfig, n: int, rng, trace: bool = False) -> dict:
+    """Play n full games; the outcome of each, and action counts per seat and kind.
+
+    Returns money (n, players) final coins, credit (n, players) win credit, turns (n,),
+    legs (n,), actions (players, kinds), policy (n, players) the policy index of each seat;
+    with trace=True also `trace` (n, turns) the action of each turn (-1 after the end) and
+    `draws` (n, 1 + legs) the dice draws (set-up first)."""
+    check_rules(config.rules, players=config.players)
+    dice_rng, choice_rng, rollout_rng = rng.spawn(3)
+    games = Games(config, n, dice_rng)
+    models = [pol.make(spec, config) for spec in config.policies]
+    seat_policy = seat_policies(config, n)
+    fixed = config.seating == "fixed"
+    log = np.full((n, 0), -1, dtype=np.int16) if trace else None
+    t = 0
+    while games.alive.any():
+        if t >= MAX_TURNS:
+            raise RuntimeError(f"{games.rows} games still running after {MAX_TURNS} turns")
+        seat = t % config.players
+        u = choice_rng.random((n, 2))[games.orig]  # one pair per game and turn, whatever the rows
+        rows = np.flatnonzero(games.alive)  # finished games play the no-op
+        action = np.full(games.rows, games.space.noop, dtype=np.int64)
+        if t == 0 and config.opening is not None:
+            action[rows] = pol.opening(config.opening, games, rows, seat)
+        elif fixed:
+            action[rows] = models[seat].choose(games, rows, seat, u[rows], rollout_rng)
+        else:
+            which = seat_policy[games.orig[rows], seat]
+            for i, model in enumerate(models):
+                sel = rows[which == i]
+                if sel.size:
+                    action[sel] = model.choose(games, sel, seat, u[sel], rollout_rng)
+        if trace:
+            if log.shape[1] <= t:
+                log = np.concatenate([log, np.full((n, 64), -1, dtype=np.int16)], axis=1)
+            log[games.orig[games.alive], t] = action[games.alive]
+        games.apply(seat, action)
+        games.drop_finished()
+        t += 1
+    out = {"money": games.final_money, "credit": credit(games.final_money), "turns": games.final_turns,
+           "legs": games.final_legs, "actions": games.actions, "policy": seat_policy}
+    if trace:
+        out["trace"] = log[:, :t]
+        out["draws"] = games.draws.table
+    return out
+
