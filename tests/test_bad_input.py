@@ -15,6 +15,8 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+
+from tests.junk import paths
 from typer.testing import CliRunner
 
 from analyzer.cli import app
@@ -79,17 +81,6 @@ def valid_scenarios(draw):
     return data
 
 
-def _paths(node, path=()):
-    """Every place in a nested dict/list, as a path of keys and indexes."""
-    yield path
-    if isinstance(node, dict):
-        for key, value in node.items():
-            yield from _paths(value, path + (key,))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            yield from _paths(value, path + (i,))
-
-
 def _parent(data, path):
     for key in path[:-1]:
         data = data[key]
@@ -129,18 +120,18 @@ def _money(d, draw):
 
 
 def _drop_key(d, draw):
-    path = draw(st.sampled_from([p for p in _paths(d) if p and isinstance(_parent(d, p), dict)]))
+    path = draw(st.sampled_from([p for p in paths(d) if p and isinstance(_parent(d, p), dict)]))
     del _parent(d, path)[path[-1]]
 
 
 def _add_key(d, draw):
-    path = draw(st.sampled_from([p for p in _paths(d) if isinstance(_parent(d, p + (0,)), dict)]))
+    path = draw(st.sampled_from([p for p in paths(d) if isinstance(_parent(d, p + (0,)), dict)]))
     _parent(d, path + (0,))[draw(st.sampled_from(["bogus", "space", "owner", "side", "edition", 3, None]))] = draw(junk)
 
 
 def _replace(d, draw):
     """Anything anywhere becomes junk: wrong types, None, floats, booleans, nesting, huge ints."""
-    path = draw(st.sampled_from([p for p in _paths(d) if p]))
+    path = draw(st.sampled_from([p for p in paths(d) if p]))
     _parent(d, path)[path[-1]] = draw(junk)
 
 

@@ -25,6 +25,8 @@ from analyzer.core import balance, registry, runner, scenario
 from analyzer.core.errors import ScenarioError
 from analyzer.core.game import FullGames, GameSpec, Question, resolve
 from tests.cli_helpers import invoke
+from tests.junk import junk as junk_values
+from tests.junk import paths
 
 GOLDEN = Path(__file__).parent / "golden"
 GAMES = registry.GAMES
@@ -199,21 +201,7 @@ def test_a_board_template_is_a_rules_block_that_needs_filling_in(name, tmp_path)
 
 # -- junk in every field of every shipped scenario --------------------------------------------------
 
-scalars = st.one_of(st.none(), st.booleans(), st.integers(-5, 70), st.floats(allow_nan=True), st.text(max_size=5),
-                    st.sampled_from(["A", "B", "blue", "first", "second", "random", "value", "9", "-1", "x"]))
-junk = st.recursive(scalars, lambda inner: st.one_of(
-    st.lists(inner, max_size=4), st.dictionaries(st.one_of(st.integers(0, 6), st.text(max_size=6)), inner,
-                                                 max_size=3)), max_leaves=8)
-
-
-def _paths(node, prefix=()):
-    yield prefix
-    if isinstance(node, dict):
-        for key, value in node.items():
-            yield from _paths(value, prefix + (key,))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            yield from _paths(value, prefix + (i,))
+junk = junk_values(["A", "B", "blue", "first", "second", "random", "value", "9", "-1", "x"])
 
 
 def _bases(name):
@@ -228,7 +216,7 @@ def test_junk_in_any_field_is_a_scenario_error_naming_it(name):
     @given(st.sampled_from(range(len(bases))), st.data(), junk)
     def check(base, data, value):
         doc = copy.deepcopy(bases[base][1])
-        where = data.draw(st.sampled_from([p for p in _paths(doc) if p and p[0] not in ("game", "analysis")]))
+        where = data.draw(st.sampled_from([p for p in paths(doc) if p and p[0] not in ("game", "analysis")]))
         node = doc
         for key in where[:-1]:
             node = node[key]

@@ -8,25 +8,13 @@ from hypothesis import strategies as st
 from analyzer.core.errors import ScenarioError
 from analyzer.games.magellan import state
 from tests.cli_helpers import parse_balance
+from tests.junk import junk as junk_values
+from tests.junk import paths
 from tests.games.magellan.test_cli import LATE, ROOT
 
 BASES = [LATE] + [yaml.safe_load(p.read_text()) for p in sorted((ROOT / "scenarios" / "magellan").glob("*.yaml"))]
 
-scalars = st.one_of(st.none(), st.booleans(), st.integers(-5, 70), st.floats(allow_nan=True), st.text(max_size=5),
-                    st.sampled_from(["cook", "polo", "A", "B", "gold", "value", "9", "full", "drake"]))
-junk = st.recursive(scalars, lambda inner: st.one_of(st.lists(inner, max_size=4),
-                                                     st.dictionaries(st.one_of(st.integers(0, 6), st.text(max_size=6)),
-                                                                     inner, max_size=3)), max_leaves=8)
-
-
-def paths(node, prefix=()):
-    yield prefix
-    if isinstance(node, dict):
-        for k, v in node.items():
-            yield from paths(v, prefix + (k,))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield from paths(v, prefix + (i,))
+junk = junk_values(["cook", "polo", "A", "B", "gold", "value", "9", "full", "drake"])
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
