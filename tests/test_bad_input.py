@@ -400,19 +400,19 @@ def test_cli_names_the_field(name, tmp_path):
     (["odds", "scenarios/camelup/opening.yaml", "--bogus"], "--bogus"),
     (["camelup", "ev", "--track", "1:br"], "--track"),
     (["camelup", "ev", "--track", "1:b 1:g"], "--track"),
-    (["camelup", "ev", "--track", "1:bb"], "position.track.1"),
-    (["camelup", "ev", "--track", "1:b", "--dice", "g"], "position.dice_left"),
-    (["camelup", "ev", "--track", "1:b", "--desert", "1+"], "position.desert[0].space"),
-    (["camelup", "ev", "--track", "1:b 5:g", "--desert", "5-"], "position.desert[0].space"),
-    (["camelup", "ev", "--track", "1:b", "--desert", "6+@0 7-@1"], "position.desert[1].space"),
-    (["camelup", "ev", "--track", "17:b"], "position.track"),
-    (["camelup", "ev", "--track", "1:b", "--money", "3,-1,3,3"], "position.money[1]"),
+    (["camelup", "ev", "--track", "1:bb"], "--track \"1:bb\""),
+    (["camelup", "ev", "--track", "1:b", "--dice", "g"], "--dice \"g\""),
+    (["camelup", "ev", "--track", "1:b", "--desert", "1+"], "--desert \"1+\""),
+    (["camelup", "ev", "--track", "1:b 5:g", "--desert", "5-"], "--desert \"5-\""),
+    (["camelup", "ev", "--track", "1:b", "--desert", "6+@0 7-@1"], "--desert \"6+@0 7-@1\""),
+    (["camelup", "ev", "--track", "17:b"], "--track \"17:b\""),
+    (["camelup", "ev", "--track", "1:b", "--money", "3,-1,3,3"], "--money \"3,-1,3,3\""),
     (["camelup", "ev", "--track", "1:b", "--tiles", "bg:3"], "--tiles"),  # was a ValueError traceback
     (["camelup", "ev", "--track", "²:b"], "--track"),  # was a ValueError traceback
     (["camelup", "ev", "--track", "1:b", "--desert", "9" * 5000 + "+"], "--desert"),  # was a ValueError traceback
     (["camelup", "ev", "--track", "1:b", "--held", "g" + "5" * 5000], "--held"),  # was a ValueError traceback
 ])
-def test_cli_quick_entry_names_the_field(args, field):
+def test_cli_quick_entry_names_the_field_or_flag_typed(args, field):
     result = runner.invoke(app, [*args, *FAST])
     assert result.exit_code == 2
     line = assert_clean(result)

@@ -96,7 +96,7 @@ def test_errors_are_one_line_with_exit_code_two(tmp_path):
     one_line_error(invoke("ev", OPENING, "--bogus"), "--bogus")
     one_line_error(invoke("ev", OPENING, "--format", "xml"), "--format")
     one_line_error(invoke("camelup", "ev", "--track", "1:bx"), "--track", "x")
-    one_line_error(invoke("camelup", "ev", "--track", "1:bg", "--dice", "w"), "position.dice_left")
+    one_line_error(invoke("camelup", "ev", "--track", "1:bg", "--dice", "w"), '--dice "w"', "not on the track")
     one_line_error(invoke("ev", OPENING, "--jobs", "0", "-n", "300000", "--no-progress"), "--jobs")
     bad = tmp_path / "bad.yaml"
     bad.write_text("game: camelup\nposition: {track: {1: [blue, blue]}, dice_left: [blue]}\n")

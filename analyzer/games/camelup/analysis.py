@@ -11,41 +11,16 @@ from __future__ import annotations
 
 from functools import partial
 
-import numpy as np
 import pandas as pd
 
 from analyzer.core import runner, stats
 from analyzer.core.tables import Plot, Result
-from analyzer.games.camelup import exact, sim
-from analyzer.games.camelup.exact_ev import exact_actions
+from analyzer.games.camelup import exact
+from analyzer.games.camelup.answers import action_rows
+from analyzer.games.camelup.race import FLOOR_NOTE, UNKNOWN_CARDS_NOTE, race_halfwidths, race_odds, rules_label
 from analyzer.games.camelup.state import Position
 
 RANK_NAMES = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
-UNKNOWN_CARDS_NOTE = ("overall cards: the cards already on a pile are taken to back the same camel, "
-                      "so a correct card pays the next rung of the ladder (a lower bound)")
-
-
-def rules_label(rules) -> str:
-    label = f"{rules.edition} edition"
-    if rules.supercup:
-        label += " + Supercup " + ", ".join(rules.supercup)
-    if rules.boost_dice:
-        label += f" (boost dice faces {list(rules.boost_faces)}: unverified setting)"
-    return label
-
-
-def race_odds(position: Position, settings: runner.RunSettings, halfwidths=None) -> runner.RunResult:
-    """Monte Carlo race odds: win/lose counts per camel over settings.rollouts races.
-
-    `halfwidths(race) -> array`: the 95% half-widths of every estimate the caller reports (for --precision)."""
-    return runner.run(partial(sim.race_counts, position), settings, label="races", halfwidths=halfwidths)
-
-
-def race_halfwidths(position: Position, race: dict) -> np.ndarray:
-    """The Wilson half-widths `odds` reports: win and lose, every racing camel on the track."""
-    camels = position.racing_on_track
-    return np.concatenate([stats.wilson_halfwidth(race["win"], race["n"])[camels],
-                           stats.wilson_halfwidth(race["lose"], race["n"])[camels]])
 
 
 def odds(position: Position, settings: runner.RunSettings) -> Result:
@@ -102,21 +77,15 @@ def odds(position: Position, settings: runner.RunSettings) -> Result:
 
 def ev(position: Position, settings: runner.RunSettings) -> Result:
     me = position.to_move
-    rows = [(name, value, None, True) for name, value in exact_actions(position, me)]
-    card_halfwidths = lambda race: [row[2] for row in _race_card_rows(position, me, race)]  # noqa: E731
-    race = race_odds(position, settings, card_halfwidths) if _has_race_cards(position, me) else None
-    if race is not None:
-        rows += _race_card_rows(position, me, race)
-
-    table = pd.DataFrame(rows, columns=["action", "ev", "ci95", "exact"])
-    table = table.sort_values("ev", ascending=False, kind="stable").reset_index(drop=True)
+    rows, race = action_rows(position, settings)
+    table = pd.DataFrame([{k: row[k] for k in ("action", "ev", "ci95", "exact")} for row in rows])
     table.index = table.index + 1
     table.index.name = "rank"
     payload = {
         "player": me,
         "rules": rules_label(position.rules),
-        "actions": [{"action": a, "ev": float(e), "ci95": None if c is None or pd.isna(c) else float(c),
-                     "exact": bool(x)} for a, e, c, x in table.itertuples(index=False)],
+        "actions": [{"action": r["action"], "ev": float(r["ev"]), "ci95": _num(r["ci95"]), "exact": r["exact"],
+                     "ci_low": _num(r["ci_low"]), "ci_high": _num(r["ci_high"])} for r in rows],
         "rollouts": race["n"] if race else 0, "seed": race.seed if race else settings.seed,
     }
     notes = [
@@ -128,6 +97,8 @@ def ev(position: Position, settings: runner.RunSettings) -> Result:
     if race is not None:
         notes += [f"overall cards: Monte Carlo, {race['n']:,} races, seed {race.seed}, 95% CI",
                   UNKNOWN_CARDS_NOTE]
+        if position.rules.money_floor is not None:
+            notes.append(FLOOR_NOTE)
     plot_table = table.assign(ci95=pd.to_numeric(table["ci95"], errors="coerce"))
     result = Result("Camel Up: expected coins of every action", {"actions": plot_table}, payload, notes,
                     exact={"actions": "exact"})
@@ -137,24 +108,5 @@ def ev(position: Position, settings: runner.RunSettings) -> Result:
     return runner.annotate(result, race)
 
 
-def _has_race_cards(position: Position, player: int) -> bool:
-    placed = position.overall_cards_placed[player] if position.overall_cards_placed else frozenset()
-    return any(c not in placed for c in position.racing_on_track)
-
-
-def _race_card_rows(position: Position, player: int, race: dict) -> list:
-    rules, names, n = position.rules, position.camel_names, race["n"]
-    placed = position.overall_cards_placed[player] if position.overall_cards_placed else frozenset()
-    rows = []
-    for pile, counts, earlier in (("winner", race["win"], position.race_bets[0]),
-                                  ("loser", race["lose"], position.race_bets[1])):
-        pays, wrong = rules.overall_payout(earlier), rules.overall_wrong_pays
-        lo, hi = stats.wilson(counts, n)
-        for camel in position.racing_on_track:
-            if camel in placed:
-                continue
-            p = counts[camel] / n
-            value = p * pays + (1 - p) * wrong
-            half = (hi[camel] - lo[camel]) / 2 * (pays - wrong)
-            rows.append((f"race-{pile} {names[camel]}", value, half, False))
-    return rows
+def _num(value):
+    return None if value is None else float(value)

@@ -13,7 +13,9 @@ Supercup: --boost / --pit (boost dice in the pyramid / rolled this leg), --pyram
 """
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
@@ -205,6 +207,38 @@ def _pairs(text: str) -> list:
     return pairs
 
 
+# Where a position field comes from: the scenario field's start -> (the quick-entry parameter, its flag).
+FIELD_FLAGS = (("position.track", "track", "--track"), ("position.dice_left", "dice", "--dice"),
+               ("position.desert", "desert", "--desert"), ("position.leg_tiles_left", "tiles", "--tiles"),
+               ("position.held_leg_tiles", "held", "--held"), ("position.money", "money", "--money"),
+               ("position.to_move", "to_move", "--me"), ("position.race_bets.winner", "winner_cards", "--winner-cards"),
+               ("position.race_bets.loser", "loser_cards", "--loser-cards"),
+               ("position.overall_cards_placed", "placed", "--placed"), ("position.boost_dice_left", "boost", "--boost"),
+               ("position.boost_dice_pit", "pit", "--pit"), ("position.pyramid_tiles_held", "pyramid_held",
+                                                             "--pyramid-held"),
+               ("position.photographer", "camera", "--camera"), ("position.placement_bets", "placements",
+                                                                  "--placements"),
+               ("position.partners", "partners", "--partners"), ("rules.edition", "edition", "--edition"),
+               ("rules.supercup", "supercup", "--supercup"), ("rules.boost_faces", "boost_faces", "--boost-faces"),
+               ("players", "players", "--players"))
+
+
+def position_from_flags(typed: dict):
+    """(the scenario dict, its Position) from quick-entry values; an error names the flag typed and its value."""
+    from analyzer.games.camelup.state import parse_position
+
+    data = scenario_from_flags(**typed)
+    try:
+        return data, parse_position(data)
+    except ScenarioError as exc:
+        for field, name, flag in FIELD_FLAGS:
+            if exc.field == field or exc.field.startswith((field + ".", field + "[")):
+                value = typed.get(name)
+                shown = f' "{value}"' if value is not None and len(str(value)) <= 40 else ""
+                raise ScenarioError(f"{flag}{shown}", exc.problem) from None
+        raise
+
+
 # -- the sub-app ---------------------------------------------------------------------------------------
 
 app = typer.Typer(help="Camel Up at the table: give the position as flags, no file needed.\n\n"
@@ -256,13 +290,16 @@ def _command(kind: str):
         from analyzer.core.game import ask
         from analyzer.games.camelup import GAME
 
-        data = scenario_from_flags(track, dice, desert, tiles, held, players, money, me, winner_cards, loser_cards,
-                                   placed, edition, supercup, boost, pit, pyramid_held, camera, placements, partners,
-                                   boost_faces)
+        typed = {"track": track, "dice": dice, "desert": desert, "tiles": tiles, "held": held, "players": players,
+                 "money": money, "to_move": me, "winner_cards": winner_cards, "loser_cards": loser_cards,
+                 "placed": placed, "edition": edition, "supercup": supercup, "boost": boost, "pit": pit,
+                 "pyramid_held": pyramid_held, "camera": camera, "placements": placements, "partners": partners,
+                 "boost_faces": boost_faces}
+        data, position = position_from_flags(typed)
         question = GAME.question(kind)
         settings = run.settle({}, default_rollouts=question.default_rollouts,
                               identity=opt.game_identity(GAME, f"camelup {kind}", data, "quick entry"))
-        opt.emit(ask(GAME, kind, GAME.position(data), settings), fmt, out)
+        opt.emit(ask(GAME, kind, position, settings), fmt, out)
 
     return command
 
@@ -277,3 +314,103 @@ app.command("odds", help="Leg-rank odds (exact) and race odds (Monte Carlo) of a
             + _help("odds"))(_command("odds"))
 app.command("ev", help="Expected coins of every action for the player to move, from a position typed as flags.\n\n"
             + _help("ev"))(_command("ev"))
+
+
+# -- the table session -------------------------------------------------------------------------------
+
+StateFile = Annotated[Path, typer.Option("--state", dir_okay=False, help="The state file the session keeps: "
+                                                                         "written after every event.")]
+
+
+@app.command("table", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def table(ctx: typer.Context, state: StateFile = Path("camelup-table.json"),
+          top: Annotated[int, typer.Option("--top", min=1, help="How many actions to list after each event.")] = 10,
+          show_all: Annotated[bool, typer.Option("--all", help="List every action.")] = False,
+          rollouts: Annotated[int, typer.Option("--rollouts", "-n", min=1, max=10**9,
+                                                help="Races per answer (overall cards, race odds).")] = 50_000,
+          seed: Annotated[int, typer.Option(min=0, help="Root seed of every answer's races.")] = 0,
+          as_json: Annotated[bool, typer.Option("--json", help="Print JSON (one-shot form), for scripts.")] = False,
+          no_answers: Annotated[bool, typer.Option("--no-answers", help="Do not price the actions after an "
+                                                                        "event.")] = False):
+    """Follow a game as it is played: `roll b 2`, `take y`, `desert 7 +`, ... and the answers after each.
+
+    With no COMMAND: an interactive prompt (history, tab completion, `help`). With a COMMAND (its words as
+    arguments, e.g. `analyzer camelup table roll b 2`): that one event or command, then exit. The state is saved
+    to --state after every event (atomically, under a lock), so a crash loses nothing.
+
+    Start with `new --track "1:bg 3:y 4:ow"` (any flag of `analyzer camelup ev`) or `new FILE`. `help` lists the
+    events; a refused event is one line and changes nothing. Answers follow the `ev` convention (see `analyzer
+    camelup ev --help`); money floor: leg scoring is one net change per player, then floored at `money_floor`
+    (0; the first edition's rulebook does not settle it, `money_floor: null` in a scenario lifts it)."""
+    from analyzer.games.camelup.session import Session
+
+    session = Session(state, top=None if show_all else top, rollouts=rollouts, seed=seed, answers=not no_answers)
+    if ctx.args:
+        _print(*session.run(shlex_join(ctx.args)), as_json)
+        return
+    _prompt(session)
+
+
+def shlex_join(words) -> str:
+    import shlex
+
+    return " ".join(shlex.quote(w) for w in words)
+
+
+def _print(renderables, summary, as_json: bool) -> None:
+    if as_json:
+        import json
+
+        typer.echo(json.dumps(summary, indent=1, default=float))
+        return
+    from rich.console import Console
+
+    console = Console(highlight=False, soft_wrap=False)
+    for item in renderables:
+        console.print(item)
+
+
+def _prompt(session) -> None:
+    """The interactive prompt: one line an event or command; errors are printed and the session goes on."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.completion import WordCompleter
+    from prompt_toolkit.history import FileHistory, InMemoryHistory
+
+    from analyzer.core.errors import AnalyzerError
+    from analyzer.games.camelup.rules import EDITIONS
+    from analyzer.games.camelup.session import HELP, SESSION_COMMANDS
+    from analyzer.games.camelup.table import COMMANDS
+
+    words = list(SESSION_COMMANDS) + list(COMMANDS) + ["quit", "grey", "all"]
+    words += sorted({name for rules in EDITIONS.values() for name in rules.camels})
+    history_file = Path(os.environ.get("ANALYZER_TABLE_HISTORY", Path.home() / ".analyzer-table-history"))
+    try:
+        history = FileHistory(str(history_file))
+    except OSError:
+        history = InMemoryHistory()
+    prompt = PromptSession(history=history, completer=WordCompleter(words, ignore_case=True))
+    typer.echo(f"Camel Up table session on {session.path} ('help' for the events, 'quit' to leave)")
+    if session.path.exists():
+        _try(session, "show")
+    else:
+        typer.echo(HELP)
+    while True:
+        try:
+            line = prompt.prompt("table> ")
+        except (EOFError, KeyboardInterrupt):
+            return
+        if line.strip().lower() in ("quit", "exit", "q"):
+            return
+        try:
+            _print(*session.run(line), False)
+        except AnalyzerError as exc:
+            typer.echo(f"error: {' '.join(str(exc).split())}", err=True)
+
+
+def _try(session, line: str) -> None:
+    from analyzer.core.errors import AnalyzerError
+
+    try:
+        _print(*session.run(line), False)
+    except AnalyzerError as exc:
+        typer.echo(f"error: {exc}", err=True)
