@@ -20,7 +20,14 @@ Supercup the photographer, placement bets, partnerships and the boost action. Ov
 8, 5, 3, 2, 1 (a lower bound). Supercup boost dice roll `rules.boost_faces` (default [1, 2]: unverified, the
 printed numbers were lost); every table names the value used.
 
-JSON: {"actions": [{"action": "leg-bet blue 5", "ev": x, "ci95": h or null, "exact": true|false}, ...]}."""
+Money floor (`rules.money_floor`, default 0: verified for the second edition; the first edition's rulebook does
+not settle it, and `money_floor: null` lifts it): each player's leg scoring is one net change (leg tiles, pyramid
+tiles, placement and partnership payouts), the desert/spectator and camera coins earned during the leg counting
+toward the money it is floored against; so a tile's -1 that the player could not pay costs nothing. An overall
+card's -1 is floored against the money the player holds now (later legs are not modelled).
+
+JSON: {"actions": [{"action": "leg-bet blue 5", "ev": x, "ci95": h or null, "ci_low": l or null, "ci_high": u or
+null, "exact": true|false}, ...]}: an estimate's 95% interval is [ci_low, ci_high] (not centred on ev)."""
 
 GAME = GameSpec(
     name="camelup",

@@ -24,6 +24,7 @@ class Variant:
     tiles: tuple | None = None  # player tiles on the board (None: the position's)
     camera: int | None = None  # photographer's camera space (None: the position's, 0: none)
     extra_boost: tuple[int, ...] = ()  # boost dice thrown into the pyramid now
+    holder: int | None = None  # who holds the camera (None: the position's photographer holder)
 
 
 @dataclass
@@ -35,12 +36,18 @@ class LegExact:
     leaf_values: np.ndarray | None = None  # (variants, k): expectation of leaf_fn
 
 
-def leg_exact(position: Position, variants=None, leaf_fn=None) -> LegExact:
+def leg_exact(position: Position, variants=None, leaf_fn=None, leaf_words: bool = False,
+              coins_of: int | None = None) -> LegExact:
     """Exact leg outcome for the position, once per variant (default: the position itself).
 
     `variants` may also be a list of tile layouts (tuples of DesertTile).  `leaf_fn(variant,
     rank)`, given the variant index and (rows, camels) ranks of finished branches, returns
-    (rows, k) values whose expectation per variant comes back as `leaf_values`."""
+    (rows, k) values whose expectation per variant comes back as `leaf_values`.  With `coins_of`
+    (a player), each branch also counts the coins that player earns during the leg (landings on
+    their tiles, the camera's pay when they hold it), states with other counts are kept apart, and
+    `leaf_fn` gets them as its keyword `coins` (the money floor needs them leaf by leaf); with
+    `leaf_words` it is called as `leaf_fn(variant, rank, pos, height)` with the finished
+    boards' packed words too (`race_exact` looks the next leg up from them)."""
     rules = position.rules
     variants = [Variant()] if variants is None else [v if isinstance(v, Variant) else Variant(tiles=tuple(v))
                                                      for v in variants]
@@ -55,16 +62,20 @@ def leg_exact(position: Position, variants=None, leaf_fn=None) -> LegExact:
     base_mask = (1 << len(base)) - 1
     left = np.array([base_mask | sum(1 << (len(base) + extra.index(c)) for c in v.extra_boost) for v in variants],
                     dtype=np.int64)
-    out = _Accumulator(n_var, n_camels, rules, leaf_fn)
+    out = _Accumulator(n_var, n_camels, rules, leaf_fn, leaf_words)
+    out.coins = coins_of is not None
 
     pos, height = sim.start_words(position, n_var)
     variant = np.arange(n_var)
     prob = np.ones(n_var)
     camera_on = camera != 0
+    coins = np.zeros(n_var, dtype=np.int64)
+    own, mine = _coin_tables(position, variants, coins_of)
     over = np.bitwise_count(left) <= rules.dice_left_at_leg_end
-    out.book(variant[over], pos[over], height[over], prob[over])
+    out.book(variant[over], pos[over], height[over], prob[over], coins[over])
     keep = ~over
-    variant, pos, height, left, prob, camera_on = (a[keep] for a in (variant, pos, height, left, prob, camera_on))
+    variant, pos, height, left, prob, camera_on, coins = (
+        a[keep] for a in (variant, pos, height, left, prob, camera_on, coins))
 
     faces = [np.asarray(f, dtype=np.uint64) for f in dice.faces]
     while prob.size:
@@ -99,17 +110,23 @@ def leg_exact(position: Position, variants=None, leaf_fn=None) -> LegExact:
         out.photo += np.bincount(child_var[hit], weights=child_prob[hit] * np.bitwise_count(unit[hit]),
                                  minlength=n_var)
         child_camera = camera_on[state] & ~hit
+        child_coins = coins[state]
+        if own is not None:
+            landed = end != target
+            child_coins = child_coins + np.where(landed, own[child_var, target.astype(np.int64) % sim.TABLE], 0) + \
+                np.where(hit & mine[child_var], np.bitwise_count(unit).astype(np.int64), 0)
         child_left = left[state] & ~(1 << die)
         race_over = sim.race_over(end, rules)
         out.finish += np.bincount(child_var[race_over], weights=child_prob[race_over], minlength=n_var)
         done = race_over | (np.bitwise_count(child_left) <= rules.dice_left_at_leg_end)
-        out.book(child_var[done], child_pos[done], child_height[done], child_prob[done])
+        out.book(child_var[done], child_pos[done], child_height[done], child_prob[done], child_coins[done])
         go = ~done
-        variant, pos, height, left, camera_on, prob = (
-            a[go] for a in (child_var, child_pos, child_height, child_left, child_camera, child_prob))
+        variant, pos, height, left, camera_on, prob, coins = (
+            a[go] for a in (child_var, child_pos, child_height, child_left, child_camera, child_prob, child_coins))
         if prob.size:
-            first, inverse = _merge(variant, pos, height, left, camera_on)
-            variant, pos, height, left, camera_on = (a[first] for a in (variant, pos, height, left, camera_on))
+            first, inverse = _merge(variant, pos, height, left, camera_on, coins)
+            variant, pos, height, left, camera_on, coins = (
+                a[first] for a in (variant, pos, height, left, camera_on, coins))
             prob = np.bincount(inverse, weights=prob, minlength=first.size)
     return out.result()
 
@@ -119,7 +136,23 @@ def _camera_byte(position: Position, variant: Variant) -> int:
     return space + sim.BIAS if space else 0
 
 
-def _merge(variant, pos, height, left, camera_on):
+def _coin_tables(position: Position, variants, player):
+    """(coins a landing pays `player` per variant and board byte, whether `player` holds each variant's camera);
+    (None, None) when no player's coins are counted."""
+    if player is None:
+        return None, None
+    own = np.zeros((len(variants), sim.TABLE), dtype=np.int64)
+    mine = np.zeros(len(variants), dtype=bool)
+    holder = position.photographer[1] if position.photographer else None
+    for v, variant in enumerate(variants):
+        for tile in position.desert if variant.tiles is None else variant.tiles:
+            if tile.owner == player:
+                own[v, tile.space + sim.BIAS] = position.rules.desert_tile_pays
+        mine[v] = (variant.holder if variant.holder is not None else holder) == player
+    return own, mine
+
+
+def _merge(variant, pos, height, left, camera_on, coins=None):
     """Merge equal states, adding their probabilities: returns (representative rows, inverse)."""
     board = np.zeros(pos.shape, dtype=np.uint64)  # 9 bits a camel: 6 of space, 3 of height
     for camel in range(8):
@@ -129,7 +162,10 @@ def _merge(variant, pos, height, left, camera_on):
             board |= field << np.uint64(9 * camel)
         elif field.any():
             raise ValueError("more than 7 camels")
-    rest = (variant.astype(np.uint64) << np.uint64(9)) | (left.astype(np.uint64) << np.uint64(1)) | camera_on
+    key = variant
+    if coins is not None and coins.any():  # states that differ in the coins counted are kept apart
+        key = variant.astype(np.int64) * (int(coins.max()) + 1) + coins
+    rest = (key.astype(np.uint64) << np.uint64(9)) | (left.astype(np.uint64) << np.uint64(1)) | camera_on
     if board.max(initial=0) < 1 << 45 and rest.max(initial=0) < 1 << 19:  # five camels: one word
         _, first, inverse = np.unique(board | (rest << np.uint64(45)), return_index=True, return_inverse=True)
         return first, inverse.ravel()
@@ -143,20 +179,21 @@ def _merge(variant, pos, height, left, camera_on):
 
 
 class _Accumulator:
-    def __init__(self, n_var, n_camels, rules, leaf_fn):
-        self.rules, self.n_camels, self.leaf_fn = rules, n_camels, leaf_fn
+    def __init__(self, n_var, n_camels, rules, leaf_fn, leaf_words=False):
+        self.rules, self.n_camels, self.leaf_fn, self.leaf_words = rules, n_camels, leaf_fn, leaf_words
         self.rank_probs = np.zeros((n_var, n_camels, n_camels))
         self.landings = np.zeros((n_var, sim.TABLE))
         self.finish = np.zeros(n_var)
         self.photo = np.zeros(n_var)
         self.leaf = None
+        self.coins = False  # leaf_fn takes the coins of `coins_of` (leg_exact)
 
     def landed(self, variant, target, end, prob):
         hit = end != target
         self.landings += np.bincount(variant[hit] * sim.TABLE + target[hit].astype(np.int64), weights=prob[hit],
                                      minlength=self.landings.size).reshape(self.landings.shape)
 
-    def book(self, variant, pos, height, prob):
+    def book(self, variant, pos, height, prob, coins=None):
         """Add finished branches' probabilities to the rank table (and leaf values)."""
         if prob.size == 0:
             return
@@ -175,11 +212,16 @@ class _Accumulator:
                                            minlength=self.rank_probs.size).reshape(self.rank_probs.shape)
             ranks.append(rank)
         if self.leaf_fn is not None:
-            values = np.asarray(self.leaf_fn(variant, np.stack(ranks, axis=1)), dtype=float) * prob[:, None]
+            rank = np.stack(ranks, axis=1)
+            extra = {"coins": coins} if self.coins else {}
+            values = (self.leaf_fn(variant, rank, pos, height, **extra) if self.leaf_words
+                      else self.leaf_fn(variant, rank, **extra))
+            values = np.asarray(values, dtype=float) * prob[:, None]
             if self.leaf is None:
                 self.leaf = np.zeros((self.finish.size, values.shape[1]))
-            for k in range(values.shape[1]):
-                self.leaf[:, k] += np.bincount(variant, weights=values[:, k], minlength=self.finish.size)
+            order = np.argsort(variant, kind="stable")  # sum the rows of each variant in one pass
+            groups, starts = np.unique(variant[order], return_index=True)
+            self.leaf[groups] += np.add.reduceat(values[order], starts, axis=0)
 
     def result(self) -> LegExact:
         spaces = self.rules.track_length + 1

@@ -122,14 +122,35 @@ def leg_value(position: Position, player: int, leg: LegExact, plan: _Plan, v: in
 
 
 def exact_actions(position: Position, player: int) -> list[tuple[str, float]]:
-    """(action, exact EV) for every leg action open to the player."""
-    rules = position.rules
-    names = position.camel_names
+    """(action, exact EV) for every leg action open to the player.
+
+    Where the money floor can bind (the player's coins could fall below it at leg scoring), every
+    action is priced leaf by leaf on the player's leg-end money, floored (`_floored_actions`)."""
     plan = _Plan(position)
     others = tuple(t for t in position.desert if t.owner != player)
     desert = [(tile, plan.add(Variant(tiles=others + (tile,)))) for tile in desert_options(position, player)]
-    cameras = [(space, plan.add(Variant(camera=space), holder=player)) for space in camera_options(position, player)]
+    cameras = [(space, plan.add(Variant(camera=space, holder=player), holder=player))
+               for space in camera_options(position, player)]
     boosts = [(camel, plan.add(Variant(extra_boost=(camel,)))) for camel in boost_options(position, player)]
+    if floor_can_bind(position, player, bool(boosts)):
+        return _floored_actions(position, player, plan, desert, cameras, boosts)
+    return _linear_actions(position, player, plan, desert, cameras, boosts)
+
+
+def floor_can_bind(position: Position, player: int, boost: bool = False) -> bool:
+    """Whether some action could leave the player below the money floor at leg scoring."""
+    rules = position.rules
+    if rules.money_floor is None or not position.money:
+        return False
+    loss = max(-rules.leg_other_pays, -rules.placement_miss_pays if rules.placement_bets else 0, 0)
+    pyramid = position.pyramid_tiles_held[player] if position.pyramid_tiles_held else 0
+    worst = (pyramid - boost) * rules.pyramid_tile_pays - (len(tiles_held(position, player)) + 1) * loss
+    return position.money[player] + worst < rules.money_floor
+
+
+def _linear_actions(position: Position, player: int, plan: "_Plan", desert, cameras, boosts):
+    rules = position.rules
+    names = position.camel_names
     partners = partner_options(position, player)
     leaf_fn = _partner_leaf_fn(position, partners) if partners else None
     leg = leg_exact(position, plan.variants, leaf_fn)
@@ -154,6 +175,87 @@ def exact_actions(position: Position, player: int) -> list[tuple[str, float]]:
     for i, q in enumerate(partners):
         rows.append((f"partner {q}", float(leg.leaf_values[0, i])))
     return rows
+
+
+def _floored_actions(position: Position, player: int, plan: "_Plan", desert, cameras, boosts):
+    """Every action priced on the player's floored leg-end money, leaf by leaf: max(m + c + N, floor), where m is
+    the money now, c the coins earned during the leg (landings on the player's tile, the camera) and N the net
+    change at leg scoring (leg tiles with their placement bets, pyramid tiles, the best tile a partner earned)."""
+    rules, names = position.rules, position.camel_names
+    held = tiles_held(position, player)
+    pyramid = position.pyramid_tiles_held[player] if position.pyramid_tiles_held else 0
+    options = [("", 0, held, pyramid, None)]  # (action, variant, tiles held, pyramid tiles, partner)
+    for camel in position.racing_on_track:
+        stack = position.leg_tiles_left[camel]
+        if stack:
+            options.append((f"leg-bet {names[camel]} {stack[0]}", 0, held + [(camel, stack[0], None)], pyramid, None))
+    for tile, v in desert:
+        options.append((f"{rules.tile_name} {tile.side(rules)} {tile.space}", v, held, pyramid, None))
+    if position.pyramid_size > rules.dice_left_at_leg_end:
+        options.append(("pyramid", 0, held, pyramid + 1, None))
+    verb = "camera" if position.photographer else "photographer"
+    options += [(f"{verb} {space}", v, held, pyramid, None) for space, v in cameras]
+    options += [(f"boost {names[camel]}", v, held, pyramid - 1, None) for camel, v in boosts]
+    options += _placement_options(position, player, held, pyramid)
+    options += [(f"partner {q}", 0, held, pyramid, q) for q in partner_options(position, player)]
+    money, floor = position.money[player], rules.money_floor
+    partner_pyramid = position.pyramid_tiles_held or (0,) * position.players
+
+    by_variant: dict[int, list[int]] = {}
+    for k, option in enumerate(options):
+        by_variant.setdefault(option[1], []).append(k)
+
+    def values(variant, rank, coins):
+        out = np.zeros((rank.shape[0], len(options)))
+        for v, ks in by_variant.items():
+            rows = np.flatnonzero(variant == v)
+            if not rows.size:
+                continue
+            r, have = rank[rows], money + coins[rows]
+            pays: dict = {}  # what each tile pays on these leaves, computed once
+
+            def pay(tile):
+                if tile not in pays:
+                    camel, value, place = tile
+                    pays[tile] = tile_payout(rules, value, r[:, camel], place)
+                return pays[tile]
+
+            for k in ks:
+                _, _, tiles, pyramid_tiles, partner = options[k]
+                net = have + float(pyramid_tiles * rules.pyramid_tile_pays)
+                for tile in tiles:
+                    net = net + pay(tile)
+                if partner is not None:
+                    best = np.full(rows.size, float(rules.pyramid_tile_pays if partner_pyramid[partner] else 0))
+                    for tile in tiles_held(position, partner):
+                        best = np.maximum(best, pay(tile))
+                    net = net + best
+                out[rows, k] = np.maximum(net, floor)
+        return out
+
+    leg = leg_exact(position, plan.variants, values, coins_of=player)
+    base = leg.leaf_values[0, 0]
+    return [(name, float(leg.leaf_values[v, k] - base)) for k, (name, v, *_rest) in enumerate(options) if k]
+
+
+def _placement_options(position: Position, player: int, held, pyramid) -> list:
+    rules, names = position.rules, position.camel_names
+    if not rules.placement_bets:
+        return []
+    used = {b[2] for bets in position.placement_bets for b in bets} if position.placement_bets else set()
+    out = []
+    for place in (p for p in rules.placement_places if p not in used and p <= rules.racing):
+        label = PLACE_NAMES.get(place, f"{place}th")
+        for i, (camel, value, covered) in enumerate(held):
+            if covered is None:
+                tiles = held[:i] + [(camel, value, place)] + held[i + 1:]
+                out.append((f"placement {label} on {names[camel]} {value}", 0, tiles, pyramid, None))
+        for camel in position.racing_on_track:
+            stack = position.leg_tiles_left[camel]
+            if stack:
+                out.append((f"placement {label} on new {names[camel]} {stack[-1]}", 0,
+                            held + [(camel, stack[-1], place)], pyramid, None))
+    return out
 
 
 def _placement_rows(position: Position, player: int, probs) -> list[tuple[str, float]]:

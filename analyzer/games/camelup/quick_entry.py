@@ -285,8 +285,8 @@ def _command(kind: str):
                 loser_cards: LoserCards = 0, placed: Placed = None, edition: Edition = "first",
                 supercup: Supercup = None, boost: Boost = None, boost_faces: BoostFaces = None, pit: Pit = None,
                 pyramid_held: PyramidHeld = None, camera: Camera = None, placements: Placements = None,
-                partners: Partners = None, fmt: opt.FormatOpt = opt.Format.table, out: opt.Out = None, *,
-                run: opt.RunOptions):
+                partners: Partners = None, fmt: opt.FormatOpt = opt.Format.table, out: opt.Out = None,
+                top: Top = None, *, run: opt.RunOptions):
         from analyzer.core.game import ask
         from analyzer.games.camelup import GAME
 
@@ -299,9 +299,34 @@ def _command(kind: str):
         question = GAME.question(kind)
         settings = run.settle({}, default_rollouts=question.default_rollouts,
                               identity=opt.game_identity(GAME, f"camelup {kind}", data, "quick entry"))
-        opt.emit(ask(GAME, kind, position, settings), fmt, out)
+        result = ask(GAME, kind, position, settings)
+        if kind != "ev" or fmt is not opt.Format.table:
+            opt.emit(result, fmt, out)
+            return
+        if out is not None:
+            from analyzer.core import tables
+
+            tables.write_outputs(result, out)
+        _print_actions(result, position, top)
 
     return command
+
+
+Top = Annotated[Optional[int], typer.Option("--top", min=1, help="ev: list only the best N actions [default: all].")]
+
+
+def _print_actions(result, position, top) -> None:
+    """`camelup ev` on a terminal: the rich table of the table session, then the notes."""
+    from rich.console import Console
+    from rich.text import Text
+
+    from analyzer.games.camelup import table_view
+
+    console = Console(highlight=False, soft_wrap=False)
+    console.print(table_view.actions(result.payload["actions"], set(position.camel_names), position.to_move, top,
+                                     title=result.title, more="a larger --top"))
+    for note in result.notes:
+        console.print(Text(note, style="dim"))
 
 
 def _help(kind: str) -> str:

@@ -101,7 +101,7 @@ def interval(low, high) -> str:
     return "" if low is None else f"[{low:+.2f}, {high:+.2f}]"
 
 
-def actions(rows, names, player: int, top: int | None, title: str = "") -> Group:
+def actions(rows, names, player: int, top: int | None, title: str = "", more: str = "`ev all`, or --all") -> Group:
     """The EV table: best first, the best highlighted; `top` rows (None: all) and a line for worthless placements."""
     shown, hidden = [], 0
     for row in rows:
@@ -109,7 +109,7 @@ def actions(rows, names, player: int, top: int | None, title: str = "") -> Group
             hidden += 1
         else:
             shown.append(row)
-    more = max(0, len(shown) - top) if top is not None else 0
+    hidden_rows = max(0, len(shown) - top) if top is not None else 0
     shown = shown[:top] if top is not None else shown
     out = RichTable(title=title or f"player {player}: expected coins of each action", title_justify="left",
                     box=None, padding=(0, 1), header_style="bold dim")
@@ -123,8 +123,8 @@ def actions(rows, names, player: int, top: int | None, title: str = "") -> Group
         out.add_row(str(i), _coloured(row["action"], names), ev,
                     "exact" if row["exact"] else interval(row["ci_low"], row["ci_high"]), style=style)
     notes = []
-    if more:
-        notes.append(Text(f"... {more} more (`ev all`, or --all)", style="dim"))
+    if hidden_rows:
+        notes.append(Text(f"... {hidden_rows} more ({more})", style="dim"))
     if hidden:
         notes.append(Text(f"{hidden} desert placements worth under {WORTHLESS} not listed", style="dim"))
     return Group(out, *notes)
