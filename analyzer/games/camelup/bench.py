@@ -87,6 +87,7 @@ def run(quick: bool = False) -> list[dict]:
     rows += race_rows
     rows += _rule_set_rows(quick)
     rows += full_game_rows(quick)
+    rows += table_rows(quick)
 
     cmd = [sys.executable, "-m", "analyzer", "ev", str(EV_SCENARIO), "--no-progress", "--seed", "1"]
     t = _best_of(lambda: subprocess.run(cmd, check=True, capture_output=True), 1 if quick else 3)
@@ -215,3 +216,39 @@ def full_game_rows(quick: bool = False) -> list[dict]:
                          "ours": r["regret"], "comparison": None, "ratio": None,
                          "target": f"±{r['ci95']:.3f} (95%)"})
     return rows
+
+
+# -- the table session -------------------------------------------------------------------------------
+
+def table_rows(quick: bool = False) -> list[dict]:
+    """`analyzer camelup table`: an event and its refreshed answers inside the session, and the one-shot form
+    (interpreter start included); medians."""
+    import statistics
+    import tempfile
+
+    from analyzer.games.camelup.session import Session
+
+    repeats = 3 if quick else 9
+    with tempfile.TemporaryDirectory() as folder:
+        state = Path(folder) / "table.json"
+        session = Session(state)
+        session.run('new --track "1:bg 3:y 4:ow" --players 4')
+        times = []
+        for _ in range(repeats):
+            t = time.perf_counter()
+            session.run("roll b 2")
+            times.append(time.perf_counter() - t)
+            session.run("undo")
+        inside = statistics.median(times)
+        cmd = [sys.executable, "-m", "analyzer", "camelup", "table", "--state", str(state), "take", "y"]
+        walls = []
+        for _ in range(repeats):
+            t = time.perf_counter()
+            subprocess.run(cmd, check=True, capture_output=True)
+            walls.append(time.perf_counter() - t)
+            session.run("undo")
+    return [{"what": "camelup table: an event and its top 10 answers, in the session (s, median)", "ours": inside,
+             "comparison": None, "ratio": None, "seconds": inside, "target": "<0.3 s"},
+            {"what": "camelup table: one event, one-shot form, interpreter start included (s wall, median)",
+             "ours": statistics.median(walls), "comparison": None, "ratio": None,
+             "seconds": statistics.median(walls), "target": "<0.6 s"}]

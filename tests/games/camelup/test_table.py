@@ -210,3 +210,24 @@ def test_a_state_file_survives_a_kill_between_events(tmp_path):
     saved = json.loads(state.read_text())
     assert saved["events"] == ["roll b 2"]
     assert table_cmd(state, "take", "y")["to_move"] == 2
+
+
+def test_the_interactive_prompt_applies_events_and_survives_errors(tmp_path, capsys, monkeypatch):
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from analyzer.games.camelup.quick_entry import _prompt
+    from analyzer.games.camelup.session import Session
+
+    state = tmp_path / "t.json"
+    monkeypatch.setenv("ANALYZER_TABLE_HISTORY", str(tmp_path / "history"))
+    with create_pipe_input() as keys:
+        keys.send_text('new --track "1:bg 3:y 4:ow"\nroll b 7\nroll b 2\ntake y\nundo\nhelp\nquit\n')
+        with create_app_session(input=keys, output=DummyOutput()):
+            _prompt(Session(state, answers=False))
+    saved = json.loads(state.read_text())
+    assert saved["events"] == ["roll b 2"] and saved["redo"] == ["take y"]
+    err = capsys.readouterr().err
+    assert "error: '7' is not on that die" in err
+    assert (tmp_path / "history").read_text().count("roll b") == 2
