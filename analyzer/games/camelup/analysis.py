@@ -47,6 +47,7 @@ def odds(position: Position, settings: runner.RunSettings) -> Result:
         "race_lose": {names[c]: race["lose"][c] / n for c in camels},
         "race_win_ci95": {names[c]: win_hw[c] for c in camels},
         "race_lose_ci95": {names[c]: lose_hw[c] for c in camels},
+        **_intervals(race, names, camels),
         "leg_ends_race": leg.finish_prob[0],
         "rollouts": n, "seed": race.seed, "exact": ["leg", "desert_landings"],
     }
@@ -110,3 +111,13 @@ def ev(position: Position, settings: runner.RunSettings) -> Result:
 
 def _num(value):
     return None if value is None else float(value)
+
+
+def _intervals(race, names, camels) -> dict:
+    """The race odds' 95% Wilson intervals as bounds (they are not centred on the estimate)."""
+    out = {}
+    for key in ("win", "lose"):
+        lo, hi = stats.wilson(race[key], race["n"])
+        out[f"race_{key}_ci_low"] = {names[c]: float(lo[c]) for c in camels}
+        out[f"race_{key}_ci_high"] = {names[c]: float(hi[c]) for c in camels}
+    return out

@@ -231,3 +231,24 @@ def test_the_interactive_prompt_applies_events_and_survives_errors(tmp_path, cap
     err = capsys.readouterr().err
     assert "error: '7' is not on that die" in err
     assert (tmp_path / "history").read_text().count("roll b") == 2
+
+
+def test_a_supercup_leg_by_hand_photographer_placement_partnership_and_boost_dice():
+    modules = "long_track,boost_dice,boost_action,photographer,placement_bets,partnerships"
+    table = Table.start(scenario_from_flags("1:b 2:g 3:o 4:y 5:w", players=6, supercup=modules, boost="b"))
+    for event in ("photo 8", "place 2 g", "partner 3", "take w", "roll b+ 1", "roll y 3", "roll w 3", "roll g 1",
+                  "roll o 1", "roll b 1"):
+        table = table.apply(event)
+    # white 8 > yellow 7 > blue 5 > green (on orange) 4 > orange 4.  Player 0: the camera paid 1 when white ended
+    # on 8, and a pyramid tile; player 1: green 2 bet 2nd is 4th (-1) and a pyramid tile; players 2 and 3 are
+    # partners: 2 has a pyramid tile (+1) and adds 3's best, white 5; 3 has white 5 and a pyramid tile (+6) and
+    # adds 2's best, 1; players 4 and 5 a pyramid tile each
+    assert table.money == [5, 3, 9, 10, 4, 4]
+    assert table.leg == 2 and table.boost == {2} and table.camera is None and table.partners == []
+    with pytest.raises(TableError, match="no pyramid tile"):
+        table.apply("as 0 boost g")
+    table = table.apply("roll y 1")  # player 4 (to move) gets a pyramid tile; yellow lands on white: it leads
+    with pytest.raises(TableError, match="leads"):
+        table.apply("as 4 boost y")
+    table = table.apply("as 4 boost g")
+    assert table.pyramid[4] == 0 and table.boost == {1, 2} and table.to_move == 5  # the turn did not pass
