@@ -439,3 +439,33 @@ def _try(session, line: str) -> None:
         _print(*session.run(line), False)
     except AnalyzerError as exc:
         typer.echo(f"error: {exc}", err=True)
+
+
+@app.command("serve")
+def serve(state: StateFile = Path("camelup-table.json"),
+          host: Annotated[str, typer.Option(help="Address to listen on; 0.0.0.0 to reach it from a phone on the "
+                                                 "same network (then a random access token is put in the "
+                                                 "address printed).")] = "127.0.0.1",
+          port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8765,
+          rollouts: Annotated[int, typer.Option("--rollouts", "-n", min=1, max=10**9,
+                                                help="Races per answer (overall cards, race odds).")] = 50_000,
+          seed: Annotated[int, typer.Option(min=0, help="Root seed of every answer's races.")] = 0):
+    """The table session as a web page for a phone: the board, one tap per event, the best actions and the odds.
+
+    It shares the state file (and its lock) with `analyzer camelup table`, so either can be used at any moment;
+    every open page shows an event within a second wherever it was made. Works offline (everything is served
+    from here). On 127.0.0.1 no login is needed; with another --host a random token is printed in the address
+    and requests without it are refused. Needs the web extra: pip install 'analyzer[web]'."""
+    from analyzer.core.errors import AnalyzerError
+    from analyzer.games.camelup.session import Session
+
+    try:
+        from analyzer.games.camelup import web
+    except ImportError:
+        raise AnalyzerError("serve: the web page needs the web extra: pip install 'analyzer[web]'") from None
+    try:
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError:
+        raise AnalyzerError("serve: the web page needs the web extra: pip install 'analyzer[web]'") from None
+    web.serve(Session(state, rollouts=rollouts, seed=seed, answers=False), host, port)

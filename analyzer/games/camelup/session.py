@@ -92,6 +92,20 @@ class Session:
             tmp.unlink(missing_ok=True)
             raise AnalyzerError(f"--state: cannot write {self.path}: {exc.strerror or exc}") from None
 
+    def snapshot(self):
+        """(the state, the table now), read under the lock; (None, None) before `new`."""
+        with self.locked():
+            state = self.load()
+            return (None, None) if state is None else (state, self._table(state))
+
+    def version(self) -> str:
+        """Changes whenever the state file does (for pages that poll)."""
+        try:
+            stat = self.path.stat()
+        except OSError:
+            return "none"
+        return f"{stat.st_mtime_ns}-{stat.st_size}"
+
     # -- commands ---------------------------------------------------------------------------------
 
     def run(self, line: str):
