@@ -241,3 +241,11 @@ def test_every_game_has_the_same_skeleton(name):
     needed |= {"balance", "play", "policies"} if game.full_games else set()
     needed |= {"quick_entry"} if game.quick_entry else set()
     assert needed <= {p.stem for p in package.glob("*.py")}
+
+
+@pytest.mark.parametrize("name,path", [c for c in position_cases() if registry.game(c.values[0]).draw is not None])
+def test_a_game_that_draws_its_positions_draws_every_shipped_one(name, path, tmp_path):
+    game = registry.game(name)
+    alt = resolve(game.draw)(game.position(scenario.load(path)), tmp_path / "position.png")
+    assert isinstance(alt, str) and len(alt) > 20
+    assert (tmp_path / "position.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -244,22 +244,26 @@ def summarize(spec: BalanceSpec, total: dict, seed: int, title: str = "") -> Res
         "many intervals are shown: at 95%, about one in twenty misses its true value by chance, so a lone borderline "
         "effect among many deserves a rerun with another seed",
     ]
+    order = [v.name for v in spec.variants]  # every plot colours a rule set the same
     plots = [Plot("win_rate", "grouped_bars_with_ci", "win_rate",
                   {"value": "win rate", "lo": "lo95", "hi": "hi95", "group": "rule set", "category": "seat",
-                   "reference": "fair share", "percent": True, "ylabel": "win rate",
+                   "reference": "fair share", "percent": True, "ylabel": "win rate", "order": order,
                    "title": "Win rate per seat (95% CI; dotted: fair share)"}),
              Plot("money", "quantile_boxes", "money",
                   {"group": "rule set", "category": "seat", "mean": "mean", "ylabel": f"final {spec.money_name}",
+                   "order": order,
                    "title": f"Final {spec.money_name} per seat (box: 25–75%, whiskers: 10–90%, dot: mean)"})]
     if "differences" in t:
         plots.append(Plot("differences", "grouped_bars_with_ci", "differences",
                           {"value": "Δ win rate", "lo": "lo95", "hi": "hi95", "group": "rule set",
-                           "category": "seat", "reference": 0.0, "percent": True, "ylabel": "change in win rate",
+                           "category": "seat", "reference": 0.0, "percent": True, "points": True,
+                           "ylabel": "change in win rate", "order": order,
                            "title": f"Change in win rate against {spec.base.name}, same dice (95% CI)"}))
     if "policies" in t:
         plots.append(Plot("policies", "grouped_bars_with_ci", "policies",
                           {"value": "win rate", "lo": "lo95", "hi": "hi95", "group": "rule set",
                            "category": "policy", "reference": "fair share", "percent": True, "ylabel": "win rate",
+                           "order": order, "hatch_categories": True,
                            "title": "Win rate per policy (95% CI; dotted: fair share)"}))
     payload = {
         "games": n, "seed": seed, "chunk": spec.chunk, "rule_sets": [v.name for v in spec.variants],

@@ -46,4 +46,5 @@ GAME = GameSpec(
     bench="analyzer.games.camelup.bench:run",
     reference_check="analyzer.games.camelup.reference_game:engine_agrees",
     quick_entry="analyzer.games.camelup.quick_entry:app",
+    draw="analyzer.games.camelup.draw:draw",
 )

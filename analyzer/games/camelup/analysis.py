@@ -71,7 +71,8 @@ def odds(position: Position, settings: runner.RunSettings) -> Result:
     if position.photographer:
         notes.append(f"camera on space {position.photographer[0]}: expected coins this leg "
                      f"{leg.photo_coins[0]:.4f} (exact)")
-    plots = [Plot("leg_ranks", "stacked_bars", "leg", {"title": "Leg-end rank probabilities (exact)"})]
+    plots = [Plot("leg_ranks", "stacked_bars", "leg", {"title": "Leg-end rank probabilities (exact)"}),
+             Plot("race_odds", "race_odds", "race", {"title": f"Race odds (Monte Carlo, {n:,} races, 95% CI)"})]
     exact_tables = {name: name != "race" for name in tables}
     return runner.annotate(Result("Camel Up odds", tables, payload, notes, plots, exact_tables), race)
 
