@@ -27,6 +27,15 @@ CAPTIONS = {
 }
 
 
+TOP_FINDINGS = 5  # the report opens with at most this many effects, largest first
+
+
+def _cited(finding: dict) -> str:
+    """A finding and the table behind it, named as its heading in the report."""
+    table = finding.get("table")
+    return finding["text"] + (f" (table: {HEADINGS.get(table, table)})" if table else "")
+
+
 def report(spec: BalanceSpec, result: Result, *, title: str, question: str, setup, method=(),
            reproduce: str = ""):
     """A `core.report.Report` of a balance result.  `setup`: callables or (heading, DataFrame or
@@ -37,7 +46,19 @@ def report(spec: BalanceSpec, result: Result, *, title: str, question: str, setu
     rep = Report(title, f"{p['games']:,} games per rule set · seed {p['seed']} · rule sets: "
                         + ", ".join(f"`{name}`" for name in p["rule_sets"]), [], result.tables)
     rep.section("What was asked").text(question.strip() or "How the rule sets compare, seat by seat.")
-    rep.section("Findings").bullets(p["findings"])
+    found = rep.section("Findings")
+    ranked = p.get("findings_ranked") or [{"text": f, "kind": "note", "table": ""} for f in p["findings"]]
+    effects = [f for f in ranked if f["kind"] == "effect"]
+    if effects:
+        found.bullets([_cited(f) for f in effects[:TOP_FINDINGS]])
+    else:
+        found.text("No effect here is larger than its 95% interval: nothing was found to make a detectable difference.")
+    nothing = [f for f in ranked if f["kind"] == "none"]
+    if nothing:
+        found.heading("No detectable difference").bullets([_cited(f) for f in nothing])
+    rest = effects[TOP_FINDINGS:] + [f for f in ranked if f["kind"] == "note"]
+    if rest:
+        found.heading("More").bullets([_cited(f) for f in rest])
     section = rep.section("Set-up")
     for heading, body in setup:
         if isinstance(body, pd.DataFrame):

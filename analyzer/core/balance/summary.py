@@ -1,6 +1,8 @@
 """A balance run's accumulators -> tables, findings in plain words, plots: one `Result`."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 import pandas as pd
 
@@ -126,26 +128,42 @@ def _ci(lo: float, hi: float, scale: float = 100.0, digits: int = 1) -> str:
     return f"95% CI {num(scale * lo, digits, sign=True)} to {num(scale * hi, digits, sign=True)}"
 
 
-def _first_player(t, spec: BalanceSpec) -> list[str]:
+@dataclass(frozen=True)
+class Finding:
+    """A statement the numbers support: an `effect` (its 95% interval excludes no effect; `size` in percentage
+    points of win rate, or in the score's units for money and length), a `none` (no detectable difference) or a
+    `note`; `table` is the table behind it."""
+    text: str
+    kind: str = "note"
+    size: float = 0.0
+    table: str = ""
+    points: bool = True  # size is in percentage points of win rate (ranked before money and length)
+
+
+def _first_player(t, spec: BalanceSpec) -> list[Finding]:
     rows = list(t["first_player"].iterrows())
     if len(rows) == 1:
         name, row = rows[0]
         head = (f"The first player (seat 0) wins {pct(row['seat 0 win rate'])} of games (95% CI {pct(row['lo95'])}–"
                 f"{pct(row['hi95'])}) against a fair share of {pct(row['fair share'])}")
         if row["edge detected"]:
-            return [f"{head}: {'an edge' if row['edge'] > 0 else 'a handicap'} of {points(row['edge'])}."]
+            return [Finding(f"{head}: {'an edge' if row['edge'] > 0 else 'a handicap'} of {points(row['edge'])}.",
+                            "effect", 100 * abs(row["edge"]), "first_player")]
         bound = max(abs(row["edge lo95"]), abs(row["edge hi95"]))
-        return [f"{head}; the interval covers the fair share, so these games show no first-player edge (one larger "
-                f"than about {num(100 * bound, 1)} points would have shown)."]
+        return [Finding(f"{head}; the interval covers the fair share, so these games show no first-player edge (one "
+                        f"larger than about {num(100 * bound, 1)} points would have shown).", "none",
+                        table="first_player")]
     shown = [f"`{name}` {pct(r['seat 0 win rate'])} (edge {points(r['edge'])}, {_ci(r['edge lo95'], r['edge hi95'])}"
              f"{'' if r['edge detected'] else ', covers 0'})" for name, r in rows]
     found = [name for name, r in rows if r["edge detected"]]
     verdict = ("an edge (or handicap) is detected under " + ", ".join(f"`{x}`" for x in found) if found
                else "no rule set shows a detectable edge")
-    return ["The first player (seat 0) against the fair share of 1/players: " + "; ".join(shown) + f". So {verdict}."]
+    size = max((100 * abs(r["edge"]) for _, r in rows if r["edge detected"]), default=0.0)
+    return [Finding("The first player (seat 0) against the fair share of 1/players: " + "; ".join(shown)
+                    + f". So {verdict}.", "effect" if found else "none", size, "first_player")]
 
 
-def _policies(t, spec: BalanceSpec) -> list[str]:
+def _policies(t, spec: BalanceSpec) -> list[Finding]:
     pairs, lines, strongest = t["policy_pairs"], [], []
     for name, group in t["policies"].groupby(level=0, sort=False):
         ranked = group.sort_values("win rate", ascending=False)
@@ -157,42 +175,59 @@ def _policies(t, spec: BalanceSpec) -> list[str]:
         strongest.append((top, second, lo > 0, d))
         where = f" under `{name}`" if len(spec.variants) > 1 else ""
         if lo > 0:
-            lines.append(f"`{top}` is the strongest policy{where}: in the same games its win rate is {num(100 * d, 1)} "
-                         f"points above `{second}`'s ({_ci(lo, hi)}); win rates: {rates}.")
+            lines.append(Finding(f"`{top}` is the strongest policy{where}: in the same games its win rate is "
+                                 f"{num(100 * d, 1)} points above `{second}`'s ({_ci(lo, hi)}); win rates: {rates}.",
+                                 "effect", 100 * abs(d), "policy_pairs"))
         else:
-            lines.append(f"The two best policies{where}, `{top}` and `{second}`, cannot be told apart here: in the "
-                         f"same games their difference is {points(d)} ({_ci(lo, hi)}); win rates: {rates}.")
+            lines.append(Finding(f"The two best policies{where}, `{top}` and `{second}`, cannot be told apart here: in "
+                                 f"the same games their difference is {points(d)} ({_ci(lo, hi)}); win rates: "
+                                 f"{rates}.", "none", table="policy_pairs"))
     if len(strongest) > 2 and len({(a, b, ok) for a, b, ok, _ in strongest}) == 1 and strongest[0][2]:
         top, second = strongest[0][:2]
         gaps = [d for *_, d in strongest]
-        return [f"`{top}` is the strongest policy under every rule set: in the same games its win rate is "
-                f"{num(100 * min(gaps), 1)} to {num(100 * max(gaps), 1)} points above `{second}`'s (each 95% CI "
-                "excludes 0)."]
+        return [Finding(f"`{top}` is the strongest policy under every rule set: in the same games its win rate is "
+                        f"{num(100 * min(gaps), 1)} to {num(100 * max(gaps), 1)} points above `{second}`'s (each 95% "
+                        "CI excludes 0).", "effect", 100 * min(abs(g) for g in gaps), "policy_pairs")]
     return lines
 
 
-def _money(name: str, group, spec: BalanceSpec) -> str | None:
+def _money(name: str, group, spec: BalanceSpec) -> Finding | None:
     moved = group[(group["Δ money lo95"] > 0) | (group["Δ money hi95"] < 0)]
     if not len(moved):
         return None
+    size = float(moved["Δ money"].abs().max())
     if len(moved) == len(group) and (np.sign(moved["Δ money"]).nunique() == 1):
         word = "raises" if moved["Δ money"].iloc[0] > 0 else "lowers"
-        return (f"`{name}` {word} every seat's average final {spec.money_name}, by "
-                f"{num(moved['Δ money'].abs().min())} to {num(moved['Δ money'].abs().max())} (each 95% CI excludes 0).")
+        return Finding(f"`{name}` {word} every seat's average final {spec.money_name}, by "
+                       f"{num(moved['Δ money'].abs().min())} to {num(moved['Δ money'].abs().max())} (each 95% CI "
+                       "excludes 0).", "effect", size, "differences", points=False)
     parts = [f"seat {seat} {num(r['Δ money'], sign=True)} ({_ci(r['Δ money lo95'], r['Δ money hi95'], 1, 2)})"
              for (_, seat), r in moved.iterrows()]
-    return f"`{name}` moves average final {spec.money_name}: " + "; ".join(parts) + "."
+    return Finding(f"`{name}` moves average final {spec.money_name}: " + "; ".join(parts) + ".", "effect", size,
+                   "differences", points=False)
 
 
 def findings(spec: BalanceSpec, t: dict[str, pd.DataFrame], total: dict) -> list[str]:
-    """Plain-language statements the numbers support, and only those: an effect is called one
-    only when its 95% interval excludes no effect; otherwise the text says how large an effect
-    the run could have missed."""
+    """Plain-language statements the numbers support, and only those (see `ranked_findings`): the
+    effects first, largest first, then what made no detectable difference, then the notes."""
+    return [f.text for f in ranked_findings(spec, t, total)]
+
+
+def ranked_findings(spec: BalanceSpec, t: dict[str, pd.DataFrame], total: dict) -> list[Finding]:
+    """An effect is called one only when its 95% interval excludes no effect; otherwise the text says
+    how large an effect the run could have missed.  Effects come first, win-rate effects (in
+    percentage points) before money and length, each kind largest first; then the `none`s; then notes."""
+    found = _findings(spec, t, total)
+    effects = sorted((f for f in found if f.kind == "effect"), key=lambda f: (not f.points, -f.size))
+    return effects + [f for f in found if f.kind == "none"] + [f for f in found if f.kind == "note"]
+
+
+def _findings(spec: BalanceSpec, t: dict[str, pd.DataFrame], total: dict) -> list[Finding]:
     n = total["v0.games"]
     out = _first_player(t, spec)
     if any(len(set(v.seats)) > 1 and not v.rotate for v in spec.variants):
-        out.append("Seats play different policies here, so a seat's win rate mixes the seat's position with its "
-                   "policy's strength.")
+        out.append(Finding("Seats play different policies here, so a seat's win rate mixes the seat's position "
+                           "with its policy's strength."))
     spread = []
     for name, group in t["win_rate"].groupby(level=0, sort=False):
         best, worst = group["win rate"].idxmax(), group["win rate"].idxmin()
@@ -201,7 +236,7 @@ def findings(spec: BalanceSpec, t: dict[str, pd.DataFrame], total: dict) -> list
                           f"({pct(group.loc[best, 'win rate'])}) over seat {worst[1]} "
                           f"({pct(group.loc[worst, 'win rate'])})")
     if spread:
-        out.append("Seats whose 95% intervals do not overlap: " + "; ".join(spread) + ".")
+        out.append(Finding("Seats whose 95% intervals do not overlap: " + "; ".join(spread) + ".", table="win_rate"))
     if "policies" in t:
         out += _policies(t, spec)
     if "differences" in t:
@@ -209,7 +244,7 @@ def findings(spec: BalanceSpec, t: dict[str, pd.DataFrame], total: dict) -> list
         lengths = {}
         for name, what, m, lo, hi in length_differences(spec, total):
             if lo > 0 or hi < 0:
-                lengths.setdefault(name, []).append(f"{num(m, sign=True)} {what} ({_ci(lo, hi, 1, 2)})")
+                lengths.setdefault(name, []).append((f"{num(m, sign=True)} {what} ({_ci(lo, hi, 1, 2)})", abs(m)))
         for name, group in t["differences"].groupby(level=0, sort=False):
             hits = group[group["detected"]]
             base = group["vs"].iloc[0]
@@ -217,25 +252,30 @@ def findings(spec: BalanceSpec, t: dict[str, pd.DataFrame], total: dict) -> list
                 parts = [f"seat {seat} {points(r['Δ win rate'])} ({_ci(r['lo95'], r['hi95'])})"
                          for (_, seat), r in hits.iterrows()]
                 fair = " (each against its table's fair share)" if name in resized else ""
-                out.append(f"`{name}` against `{base}`, same dice: win rates change detectably{fair} for "
-                           + "; ".join(parts) + ".")
+                out.append(Finding(f"`{name}` against `{base}`, same dice: win rates change detectably{fair} for "
+                                   + "; ".join(parts) + ".", "effect", 100 * float(hits["Δ win rate"].abs().max()),
+                                   "differences"))
             else:
                 widest = float(np.maximum(group["hi95"], -group["lo95"]).max())
-                out.append(f"`{name}` against `{base}`, same dice: no seat's win rate changes detectably (every 95% "
-                           f"CI covers 0; a change larger than about {num(100 * widest, 1)} points would have shown).")
+                out.append(Finding(f"`{name}` against `{base}`, same dice: no seat's win rate changes detectably "
+                                   f"(every 95% CI covers 0; a change larger than about {num(100 * widest, 1)} points "
+                                   "would have shown).", "none", table="differences"))
             money = _money(name, group, spec)
             if money:
                 out.append(money)
             if name in lengths:
-                out.append(f"`{name}` changes the average game length by " + " and ".join(lengths[name]) + ".")
-    out.append(f"Every figure comes from {n:,} games per rule set; intervals are 95%.")
+                texts, sizes = zip(*lengths[name])
+                out.append(Finding(f"`{name}` changes the average game length by " + " and ".join(texts) + ".",
+                                   "effect", max(sizes), "length", points=False))
+    out.append(Finding(f"Every figure comes from {n:,} games per rule set; intervals are 95%."))
     return out
 
 
 def summarize(spec: BalanceSpec, total: dict, seed: int, title: str = "") -> Result:
     t = tables(spec, total)
     n = total["v0.games"]
-    found = findings(spec, t, total)
+    ranked = ranked_findings(spec, t, total)
+    found = [f.text for f in ranked]
     notes = found + [
         f"{n:,} games per rule set, seed {seed}, chunks of {spec.chunk:,} games; rule sets compared on common random "
         "numbers (the same dice for each), differences paired per game",
@@ -268,6 +308,9 @@ def summarize(spec: BalanceSpec, total: dict, seed: int, title: str = "") -> Res
     payload = {
         "games": n, "seed": seed, "chunk": spec.chunk, "rule_sets": [v.name for v in spec.variants],
         "findings": found,
+        "findings_ranked": [{"text": f.text, "kind": f.kind, "size": f.size, "table": f.table,
+                             "unit": "percentage points" if f.points else spec.money_name if f.table == "differences"
+                             else "length"} for f in ranked],
         **{name: df.reset_index().to_dict(orient="records") for name, df in t.items()},
     }
     return Result(title or f"{spec.game}: balance", t, payload, notes, plots)
