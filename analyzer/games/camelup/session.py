@@ -240,7 +240,7 @@ class Session:
 
 def start_scenario(args: list[str]) -> dict:
     """`new FILE` or `new --track ... [flags]`: the scenario dict of the start."""
-    from analyzer.games.camelup.quick_entry import position_from_flags
+    from analyzer.games.camelup.flags import position_from_flags
 
     if len(args) == 1 and not args[0].startswith("--"):
         from analyzer.core import scenario

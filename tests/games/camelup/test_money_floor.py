@@ -6,7 +6,7 @@ from itertools import permutations, product
 import pytest
 
 from analyzer.games.camelup import exact, exact_ev, reference
-from analyzer.games.camelup.quick_entry import position_from_flags
+from analyzer.games.camelup.flags import position_from_flags
 from analyzer.games.camelup.race import wrong_card_pays
 
 

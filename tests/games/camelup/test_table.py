@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from analyzer.games.camelup import game, play, policies as pol, reference_game as ref
-from analyzer.games.camelup.quick_entry import scenario_from_flags
+from analyzer.games.camelup.flags import scenario_from_flags
 from analyzer.games.camelup.rules import rule_set
 from analyzer.games.camelup.table import Table, TableError
 from tests.cli_helpers import invoke, one_line_error
