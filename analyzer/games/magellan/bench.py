@@ -1,4 +1,5 @@
-"""Magellan benchmarks: whole 4-player games per second, and the wall time of a bid-state `ev`.
+"""Magellan benchmarks: whole 4-player games per second, and the wall time of a bid-state `ev`
+(every "raise up to L" move against re-raising opponents, played out to the end of the game).
 
 No public engine plays Magellan, so there is no comparison column.  Figures are on the
 illustrative board (every board has the same number of auctions; only prices differ).
@@ -17,7 +18,7 @@ from analyzer.games.magellan import policies as pol
 from analyzer.games.magellan import sim
 from analyzer.games.magellan.rules import rule_set
 
-BID_SCENARIO = Path(__file__).resolve().parents[3] / "scenarios" / "magellan" / "bid.yaml"  # 10 moves
+BID_SCENARIO = Path(__file__).resolve().parents[3] / "scenarios" / "magellan" / "bid.yaml"  # 5 moves: pass, up to 14-17
 TARGET_CI = 0.5  # crowns
 
 

@@ -134,3 +134,80 @@ def best_threshold(deck: tuple[int, ...], limit: int, card_crowns: tuple[int, ..
     """The threshold rule with the highest expected score from an empty hand, and that score."""
     best = max(range(1, limit + 2), key=lambda t: (threshold_value(deck, limit, card_crowns, reading, t), -t))
     return best, threshold_value(deck, limit, card_crowns, reading, best)
+
+
+# ----------------------------------------------------------------------------------------------
+# playing the draw for the win: the other players' totals are known (Pizarro draws after all other scoring)
+
+
+def win_share(base: int, others: tuple[int, ...], score: int) -> Fraction:
+    """The owner's share of the win with `score` Pizarro crowns on top of `base`: 1 alone on top, 1/k for
+    k players tied on top (the rules name no tie-break), else 0."""
+    final = base + score
+    best = max(others, default=-1)
+    if final > best:
+        return Fraction(1)
+    if final == best:
+        return Fraction(1, 1 + sum(1 for o in others if o == best))
+    return Fraction(0)
+
+
+def win_solver(draw: Draw, reading: str, base: int, others: tuple[int, ...]):
+    """W(extra): the best chance of winning from the state `drawn + extra` (exact; busting scores 0)."""
+
+    @lru_cache(maxsize=None)
+    def value(extra: tuple[int, ...]) -> Fraction:
+        stop = win_share(base, others, draw.score(reading, extra))
+        if draw.gold(extra) > draw.limit:
+            return stop
+        left = [d - e for d, e in zip(draw.deck, extra)]
+        total = sum(left)
+        if total == 0:
+            return stop
+        cont = sum((n * value(_plus(extra, i)) for i, n in enumerate(left) if n), Fraction(0)) / total
+        return max(stop, cont)
+
+    return value
+
+
+def rules_for(draw: Draw, reading: str, base: int, others: tuple[int, ...]) -> dict:
+    """The stopping rules compared for the win: name -> decide(extra) -> True to draw one more.  Ties
+    between stopping and drawing stop."""
+    score = _solver(draw, reading, Fraction)
+    win = win_solver(draw, reading, base, others)
+
+    def cont(value, extra):
+        left = [d - e for d, e in zip(draw.deck, extra)]
+        total = sum(left)
+        return sum((n * value(_plus(extra, i)) for i, n in enumerate(left) if n), Fraction(0)) / total
+
+    def most_crowns(extra):
+        return cont(score, extra) > draw.score(reading, extra)
+
+    def most_wins(extra):
+        return cont(win, extra) > win_share(base, others, draw.score(reading, extra))
+
+    threshold = best_threshold(draw.deck, draw.limit, draw.card_crowns, reading)[0]
+    return {"most wins": most_wins, "most crowns": most_crowns,
+            f"draw while gold < {threshold}": lambda extra: draw.gold(extra) < threshold,
+            "stop now": lambda extra: False}
+
+
+def law(draw: Draw, reading: str, decide) -> dict[int, Fraction]:
+    """The exact law of the Pizarro score when the owner draws one more card wherever decide(extra)."""
+
+    @lru_cache(maxsize=None)
+    def go(extra: tuple[int, ...]) -> tuple:
+        stop = draw.score(reading, extra)
+        left = [d - e for d, e in zip(draw.deck, extra)]
+        total = sum(left)
+        if draw.gold(extra) > draw.limit or total == 0 or not decide(extra):
+            return ((stop, Fraction(1)),)
+        out: dict[int, Fraction] = {}
+        for i, n in enumerate(left):
+            if n:
+                for s, p in go(_plus(extra, i)):
+                    out[s] = out.get(s, Fraction(0)) + p * Fraction(n, total)
+        return tuple(sorted(out.items()))
+
+    return dict(go(ZERO))

@@ -1,11 +1,14 @@
 """Simple player models for Magellan: one parametric family, named presets.
 
 A policy values an explorer card in crowns, turns the value into the most gold it would
-bid (`limit`), and in an auction raises the high bid by 1 while the high bid is below its
-limit, else passes.  The other decisions are fixed rules of thumb: pay high cards first,
-tuck the card with most crowns, exchange cards worth less than an average card, draw for
-Pizarro while the gold drawn is below a threshold.  Policies see only public information
-and their own hand.
+bid (`limit`), and in an auction raises to the smallest bid its hand can make above the high
+bid while that is within its limit, else passes (under `bids: up_to_total`: the high bid + 1).
+The `net` model also counts the crowns of the cards it would pay: it bids b while
+b / rate + b x (its hand's crowns per gold) is at most the card's value.  The other
+decisions are fixed rules of thumb: pay high cards first, tuck the card with most crowns,
+exchange cards worth less than an average card, draw for Pizarro while the gold drawn is
+below a threshold.  Policies see only public information and their own hand (they do not
+exploit a Cook A hand shown face up).
 
 These functions are the readable, scalar definition; `sim.py` computes the same numbers
 for whole batches of games, and the tests hold the two to identical results.
@@ -31,6 +34,7 @@ class Policy:
     option_weight: float = 0.3  # share of the next field's gain counted in a card's value
     veto_min: float = 4.0  # vetoes a card worth this much to it that it cannot afford
     pizarro_stop: int | None = None  # draw while gold < this; None: the best threshold for the deck
+    pay_crowns: float = 0.0  # weight of the crowns paid (its hand's crowns per gold x the bid) in the limit
 
     @property
     def label(self) -> str:
@@ -41,6 +45,9 @@ class Policy:
             return f"{self.name}: never bids"
         rate = "/".join(f"{r:g}" for r in self.rate)
         noisy = f", limit x U[{1 - self.noise:g}, {1 + self.noise:g}]" if self.noise else ""
+        if self.pay_crowns:
+            return (f"{self.name}: bids b while b / ({rate}) + {self.pay_crowns:g} x b x its hand's crowns per gold "
+                    f"is at most the card's value (phase I/II/III){noisy}")
         return f"{self.name}: bids up to {rate} gold per crown of value (phase I/II/III){noisy}"
 
 
@@ -50,6 +57,7 @@ PRESETS = {
     "thrifty": Policy(name="thrifty", rate=(1.4, 1.5, 1.8)),
     "random": Policy(name="random", noise=0.5),
     "passive": Policy(name="passive", passive=True),
+    "net": Policy(name="net", rate=(5.0, 5.5, 6.0), pay_crowns=1.0),
 }
 PARAMS = {f.name for f in fields(Policy)} - {"name"}
 
@@ -106,16 +114,28 @@ def card_value(static: float, prev_crowns: int, tucked_crowns: int) -> float:
     return (static - prev_crowns) + tucked_crowns
 
 
-def limit(policy: Policy, value: float, field: int, cap: int, u: float) -> int:
-    """The most this policy bids: value x rate (x noise), floored, no more than it can pay."""
+def limit(policy: Policy, value: float, field: int, cap: int, u: float, crowns_per_gold: float = 0.0) -> int:
+    """The most this policy bids: value x rate (x noise), floored, no more than it can pay; with
+    `pay_crowns`, value / (1 / rate + pay_crowns x the hand's crowns per gold)."""
     if policy.passive or value <= 0 or cap <= 0:
         return 0
     factor = 1.0 + policy.noise * (2.0 * u - 1.0)
-    return max(0, min(cap, math.floor(value * policy.rate[field] * factor)))
+    return max(0, min(cap, math.floor(raw_limit(policy, value, field, crowns_per_gold) * factor)))
+
+
+def raw_limit(policy: Policy, value: float, field: int, crowns_per_gold: float) -> float:
+    if policy.pay_crowns:
+        return value / (1.0 / policy.rate[field] + policy.pay_crowns * crowns_per_gold)
+    return value * policy.rate[field]
+
+
+def crowns_per_gold(rules: RuleSet, hand) -> float:
+    gold = sum(v * c for v, c in zip(VALUES, hand))
+    return sum(k * c for k, c in zip(rules.card_crowns, hand)) / gold if gold else 0.0
 
 
 def wants_veto(policy: Policy, value: float, field: int, cap: int) -> bool:
-    """Veto a card worth a lot to me that I cannot afford at my full valuation."""
+    """Veto a card worth a lot to me that I cannot afford at my full valuation (gold per crown: `rate`)."""
     return not policy.passive and value >= policy.veto_min and cap < value * policy.rate[field]
 
 

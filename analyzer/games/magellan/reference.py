@@ -1,8 +1,10 @@
 """The readable reference rules of Magellan: one game, one action at a time.
 
-Slow on purpose.  `Game` holds the position and enforces the rules (a bid must be payable
-from the hand, no change is given, phase II and III are open only to players with a ship on
-the field before); `play` drives a whole game with `policies`.  Tests step auctions by
+Slow on purpose.  `Game` holds the position and enforces the rules (a bid is a sum the
+bidder's hand can lay out, or under `bids: up_to_total` any amount up to its gold; no change
+is given; phase II and III are open only to players with a ship on the field before; a veto
+only before the first bid); `play` drives a whole game with `policies`, who raise to the
+smallest bid they can make while it is within their limit.  Tests step auctions by
 hand with it, and hold the batched engine (`sim.py`) to it: on the same `Chance` both give
 identical games.
 
@@ -19,7 +21,7 @@ import numpy as np
 
 from analyzer.core.errors import AnalyzerError
 from analyzer.games.magellan import policies as pol
-from analyzer.games.magellan.rules import EXPLORERS, PHASES, VALUES, RuleSet
+from analyzer.games.magellan.rules import EXPLORERS, PHASES, VALUES, RuleSet, legal_bids, next_bid
 
 LEFT, RIGHT = 0, 1
 
@@ -108,6 +110,8 @@ class Game:
         self.bids = [0] * players
         self.won = [0] * players
         self.vetoes_used = [0] * players
+        self.history = [{"paid": [], "discarded": [], "drew": []} for _ in range(players)]  # this phase's, values
+        self.current: Auction | None = None  # the auction open now
         self._last_half = LEFT  # the half of the field the last ship moved to (draw_or_crowns)
 
     # ------------------------------------------------------------------------------------------
@@ -116,7 +120,7 @@ class Game:
     def total(self, p: int) -> int:
         return sum(v * c for v, c in zip(VALUES, self.hands[p]))
 
-    def draw(self, p: int) -> int | None:
+    def draw(self, p: int, why: str = "") -> int | None:
         """p draws the top card of the draw pile; an empty pile is the discard pile reshuffled."""
         if sum(self.pile) == 0:
             self.pile, self.disc = self.disc, [0] * 9
@@ -126,6 +130,8 @@ class Game:
         v = pick(self.pile, self.chance.next_draw())
         self.pile[v - 1] -= 1
         self.hands[p][v - 1] += 1
+        if why:
+            self.history[p][why].append(v)
         return v
 
     def spare_needed(self, card: int) -> bool:
@@ -133,12 +139,16 @@ class Game:
         return self.rules.power(card) in ("tuck_hand", "lose_card")
 
     def cap(self, p: int, card: int) -> int:
-        """The highest bid p can pay for `card` (no change is given, so any bid up to this)."""
+        """The highest bid p can make for `card`: his gold, less a card to keep where one must be kept."""
         hand = self.hands[p]
         total = self.total(p)
         if self.spare_needed(card) and total:
             total -= next(v for v in VALUES if hand[v - 1])
         return total
+
+    def legal(self, p: int, card: int) -> int:
+        """The bids p can make for `card`, as a bit mask (rules.legal_bids)."""
+        return legal_bids(self.hands[p], self.spare_needed(card), self.rules.bids)
 
     # ------------------------------------------------------------------------------------------
     # ships
@@ -160,9 +170,15 @@ class Game:
         return self.deck[0]
 
     def veto(self, p: int) -> None:
-        """Colombo's veto: the revealed card goes to the bottom of this phase's deck."""
+        """Colombo's veto: the revealed card goes to the bottom of this phase's deck, before the first bid."""
         if self.vetoes[p] <= 0:
             raise IllegalMove(f"player {p} has no veto")
+        if self.current is not None and self.current.holder is not None:
+            raise IllegalMove(f"a veto comes before the first bid; {EXPLORERS[self.current.card]} has a bid of "
+                              f"{self.current.high}")
+        if not self.deck:
+            raise IllegalMove("no card is up")
+        self.current = None
         self.vetoes[p] -= 1
         self.vetoes_used[p] += 1
         self.deck.append(self.deck.pop(0))
@@ -173,6 +189,7 @@ class Game:
         passed = set(range(self.players)) - set(eligible)
         auction = Auction(card, self.phase, eligible, passed, None, players=self.players)
         auction._advance(self.opener - 1)
+        self.current = auction
         return auction
 
     def bid(self, auction: Auction, p: int, amount: int) -> None:
@@ -185,6 +202,10 @@ class Game:
         if amount > self.cap(p, auction.card):
             raise IllegalMove(f"player {p} cannot pay {amount} (hand: {self.total(p)} gold"
                               + (", one card to keep" if self.spare_needed(auction.card) else "") + ")")
+        if not self.legal(p, auction.card) >> amount & 1:
+            cards = " ".join(str(v) for v in VALUES for _ in range(self.hands[p][v - 1]))
+            raise IllegalMove(f"player {p} cannot lay out {amount} from {cards}: a bid is a sum of cards in hand"
+                              + (" (one card to keep)" if self.spare_needed(auction.card) else ""))
         auction.high, auction.holder = amount, p
         self.bids[p] += 1
         auction._advance(p)
@@ -203,6 +224,7 @@ class Game:
         winner's choices; left out, the rules of thumb in policies.py decide."""
         if not auction.over:
             raise IllegalMove("the auction is still running")
+        self.current = None
         self.auctions += 1
         self.deck.pop(0)
         w, card, f = auction.holder, auction.card, self.phase - 1
@@ -231,6 +253,7 @@ class Game:
         for i in range(9):
             hand[i] -= pay[i]
             self.disc[i] += to_discard[i]
+        self.history[w]["paid"] += [v for v in VALUES for _ in range(pay[v - 1])]
         if power == "tuck_hand":
             tuck = tuck if tuck is not None else next(v for v in pol.tuck_order(self.rules) if hand[v - 1])
             if not hand[tuck - 1]:
@@ -243,11 +266,12 @@ class Game:
             self._stack(w, f, tuck, stack)
         if power == "draw" or (power == "draw_or_crowns" and self._last_half == LEFT):
             for _ in range(self.rules.draw_powers[f]):
-                self.draw(w)
+                self.draw(w, "drew")
         if power == "lose_card" and sum(hand):
             v = pick(hand, self.chance.next_draw())  # the left neighbour draws one at random
             hand[v - 1] -= 1
             self.disc[v - 1] += 1
+            self.history[w]["discarded"].append(v)
         if power == "veto" and self.phase in self.rules.veto_phases:
             self.vetoes[w] += 1
         if power == "open_hand":
@@ -303,9 +327,14 @@ class Game:
                     self.draw(p)
         if self.phase in rules.exchange_phases:
             for p in range(self.players):
-                swaps = rules.exchange_per_ship * sum(self.arrived[e][p] for e in rules.explorers_with("exchange"))
-                self.exchange(p, swaps, policies[p])
+                ships = sum(self.arrived[e][p] for e in rules.explorers_with("exchange"))
+                if rules.polo_exchange == "per_ship":  # one exchange per ship, one after the other
+                    for _ in range(ships):
+                        self.exchange(p, rules.exchange_per_ship, policies[p])
+                else:
+                    self.exchange(p, rules.exchange_per_ship * ships, policies[p])
         self.vetoes = [0] * self.players
+        self.history = [{"paid": [], "discarded": [], "drew": []} for _ in range(self.players)]
         self.open_hands.clear()
         self.arrived = [[0] * self.players for _ in EXPLORERS]
         self.phase += 1
@@ -409,12 +438,13 @@ def step(game: Game, policies: list[pol.Policy], pizarro: list[float]) -> None:
         return
     auction = game.open_auction()
     noise = game.chance.noise[game.auctions]
-    limits = [pol.limit(policies[p], values[p], f, caps[p], noise[p]) if p in auction.eligible else 0
-              for p in range(game.players)]
+    limits = [pol.limit(policies[p], values[p], f, caps[p], noise[p], pol.crowns_per_gold(game.rules, game.hands[p]))
+              if p in auction.eligible else 0 for p in range(game.players)]
     while not auction.over:
         p = auction.to_act
-        if limits[p] > auction.high:
-            game.bid(auction, p, auction.high + 1)
+        raise_to = next_bid(game.legal(p, card), auction.high)
+        if raise_to is not None and raise_to <= limits[p]:
+            game.bid(auction, p, raise_to)
         else:
             game.pass_(auction, p)
     game.settle(auction, policy=policies[auction.holder] if auction.holder is not None else None)
@@ -438,14 +468,17 @@ def engine_agrees(seed: int, games: int = 12) -> list[tuple]:
     from analyzer.games.magellan.rules import rule_set
 
     out = []
-    for side, names in (("A", ("value", "eager", "random", "thrifty")), ("B", ("random", "value", "passive"))):
-        rules, policies = rule_set(side), [pol.PRESETS[name] for name in names]
+    for side, names, settings in (("A", ("value", "eager", "random", "thrifty"), {}),
+                                  ("B", ("random", "value", "passive"), {}),
+                                  ("A", ("net", "random", "value", "eager", "net"), {"polo_exchange": "per_ship"}),
+                                  ("B", ("random", "eager", "value"), {"bids": "up_to_total"})):
+        rules, policies = rule_set(side, **settings), [pol.PRESETS[name] for name in names]
         rng = np.random.default_rng(seed)
         chance, per_game = same_chance(rules, len(policies), games, rng)
         played = sim.Games.setup(sim.Tables(rules, policies), games, rng, chance).play()
         for i, c in enumerate(per_game):
             game = Game(rules, len(policies), c)
             scores = play(game, policies)
-            out.append((f"side {side} game {i}: scores, bids, cards won", (played.score[i].tolist(),
+            out.append((f"side {side} {settings} game {i}: scores, bids, cards won", (played.score[i].tolist(),
                         played.bids[i].tolist(), played.won[i].tolist()), (scores, game.bids, game.won)))
     return out

@@ -8,13 +8,15 @@ The engine reads a `RuleSet` and the *power* of each explorer; it never asks an
 explorer's name.  Powers:
 
 - `exchange`     Marco Polo A: at the end of phases I and II, per ship that reached a field
-                 this phase, discard up to 3 gold cards and draw as many.
+                 this phase, discard up to 3 gold cards and draw as many (`polo_exchange`:
+                 `pooled`, up to 3 x ships in one exchange, or `per_ship`, one exchange of up to
+                 3 per ship, one after the other).
 - `draw`         da Gama A: the winner draws 1 / 2 / 3 cards at once in phase I / II / III.
 - `draw_or_crowns` da Gama B: the ship goes on the left half (as `draw`) or the right half
                  (no cards; the field's `right_crowns` instead of its crowns).
 - `veto`         Colombo: a card won in a phase of `veto_phases` gives one veto, usable until
                  the end of that phase: send a revealed card, before the first bid, to the
-                 bottom of the current phase's deck.
+                 bottom of the current phase's deck (never once a bid is made).
 - `draw_score`   Pizarro B: the ship on the phase-III field scores by the Pizarro draw.
 - `tuck_hand`    Magellan A: the winner tucks one more gold card from his hand under the card.
 - `tuck_payment` Magellan B: the tucked card is one of the cards paid, face up.
@@ -37,6 +39,8 @@ POWERS = ("exchange", "draw", "draw_or_crowns", "veto", "draw_score", "tuck_hand
           "open_hand", "lose_card")
 SIDES = ("A", "B")
 PIZARRO_READINGS = ("crowns", "gold")
+BID_RULES = ("exact_sum", "up_to_total")  # a bid: a sum the hand can lay out | any amount up to the hand's gold
+POLO_READINGS = ("pooled", "per_ship")
 PHASES = 3
 VALUES = tuple(range(1, 10))  # gold values of the cards
 
@@ -83,9 +87,11 @@ class RuleSet:
     sets: int = 7  # gold sets of values 1-9
     ships: int = 6  # per player
     cards_per_phase: tuple[int, int, int] = (3, 2, 1)  # explorer cards per explorer and phase
-    phase_end_draws: tuple[int, int, int] = (2, 2, 0)  # after phase III: unverified, 0 by default
+    phase_end_draws: tuple[int, int, int] = (2, 2, 0)  # none after phase III: "Po 3. fázi si nelosuje"
     draw_powers: tuple[int, int, int] = (1, 2, 3)  # da Gama's cards by phase
     exchange_per_ship: int = 3  # Marco Polo
+    polo_exchange: str = "pooled"  # pooled: up to 3 x ships at once | per_ship: one exchange per ship
+    bids: str = "exact_sum"  # exact_sum: a bid is a sum of cards in hand | up_to_total: any amount up to the gold
     exchange_phases: tuple[int, ...] = (1, 2)
     veto_phases: tuple[int, ...] = (1,)  # Colombo cards of these phases give a veto
     pizarro_scores: str = "crowns"  # crowns | gold (the seed translator's doubt, as a variant)
@@ -127,6 +133,10 @@ class RuleSet:
         notes.append(f"board sides {sides if len(set(sides)) > 1 else sides[0]}"
                      + (f"; Pizarro scores {self.pizarro_scores}" if "draw_score" in
                         [r.power for r in self.rows] else ""))
+        if self.bids != "exact_sum":
+            notes.append("bids: any amount up to the hand's gold (rules.bids: up_to_total), not only sums of cards")
+        if self.polo_exchange != "pooled" and self.explorers_with("exchange"):
+            notes.append("Marco Polo: one exchange of up to 3 cards per ship, one after the other (per_ship)")
         return notes
 
 
@@ -153,6 +163,8 @@ SETTINGS = {
     "phase_end_draws": ("tuple", 3, 0, 9),
     "draw_powers": ("tuple", 3, 0, 9),
     "exchange_per_ship": ("int", None, 0, 9),
+    "polo_exchange": ("choice", POLO_READINGS, None, None),
+    "bids": ("choice", BID_RULES, None, None),
     "exchange_phases": ("phases", None, 1, 3),
     "veto_phases": ("phases", None, 1, 3),
     "pizarro_scores": ("choice", PIZARRO_READINGS, None, None),
@@ -161,3 +173,57 @@ SETTINGS = {
     "start_player": ("int", None, 0, 5),
 }
 ROW_KEYS = {"crowns", "bags", "power", "right_crowns"}
+
+
+# ----------------------------------------------------------------------------------------------
+# bids: the sums a hand can lay out (scalar; sim.py has the batched version)
+
+
+def sums(hand) -> int:
+    """Every sum of a sub-multiset of `hand` (counts per value), as a bit mask: bit s set if s can be laid out."""
+    reach = 1
+    for v, c in zip(VALUES, hand):
+        for _ in range(int(c)):
+            reach |= reach << v
+    return reach
+
+
+def legal_bids(hand, spare: bool, mode: str = "exact_sum") -> int:
+    """The bids a hand can make, as a bit mask (bit b: bid b).  `exact_sum`: the sums of cards it can lay
+    out, keeping one card where one must be kept (Magellan A, Cook B); `up_to_total`: every amount up to
+    its gold (less its smallest card where one must be kept).  No bid of 0."""
+    total = sum(v * int(c) for v, c in zip(VALUES, hand))
+    if mode == "up_to_total":
+        top = total - (next(v for v in VALUES if hand[v - 1]) if spare and total else 0)
+        return ((1 << (top + 1)) - 1) & ~1
+    reach = sums(hand) & ~1
+    if spare and total:
+        reach &= ~(1 << total)  # only the whole hand lays out its total
+    return reach
+
+
+def bid_list(mask: int) -> list[int]:
+    return [b for b in range(mask.bit_length()) if mask >> b & 1]
+
+
+def next_bid(mask: int, high: int) -> int | None:
+    """The smallest bid in `mask` above `high`, or None."""
+    above = mask >> (high + 1)
+    if not above:
+        return None
+    return high + 1 + ((above & -above).bit_length() - 1)
+
+
+def ranges(values) -> str:
+    """[1, 2, 3, 5, 7, 8] -> "1-3, 5, 7-8"."""
+    out, run = [], []
+    for v in sorted(values):
+        if run and v == run[-1] + 1:
+            run.append(v)
+            continue
+        if run:
+            out.append(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]))
+        run = [v]
+    if run:
+        out.append(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]))
+    return ", ".join(out) if out else "none"

@@ -2,9 +2,11 @@
 
 Every array has a leading game axis.  Games advance in lockstep, one auction per step;
 a game whose phase deck is empty ends its phase instead, and a finished game (phase 4)
-is left alone.  Auctions are not stepped bid by bid: a policy bids up to a limit, raising
-by 1, and the outcome of that protocol has a closed form over *levels* (see `resolve`),
-so an auction costs a handful of array operations whatever the price.
+is left alone.  A policy bids up to a limit, raising to the smallest bid its hand can make
+(`rules.bids`): where every bidder's hand can lay out every amount up to his limit (always
+under `up_to_total`) the raises go by 1, and the outcome has a closed form over *levels*
+(see `resolve`); the other auctions are stepped bid by bid on bit masks of the sums each
+hand can lay out (`resolve_steps`, `legal_bits`).
 
 `reference.py` is the readable version of the same rules and policies; on the same
 chance (`Chance`) the two give identical games, which the tests check.
@@ -28,6 +30,7 @@ VAL = np.arange(1, V + 1, dtype=np.int64)
 NOISE_SLOTS = 40  # auctions per game: at most 36 are held
 DRAW_BLOCK = 96  # uniforms per game generated at a time
 BIG = np.iinfo(np.int64).max
+ALL = np.uint64(0xFFFF_FFFF_FFFF_FFFF)
 
 
 class Tables:
@@ -63,6 +66,9 @@ class Tables:
                             for e in range(E)] for i, q in enumerate(policies)])  # [P,E,F]
         self.static = np.ascontiguousarray(static.transpose(1, 2, 0).reshape(E * F, P))  # [(e,f), P]
         self.rate = np.array([q.rate for q in policies], dtype=float)
+        self.pay_crowns = np.array([q.pay_crowns for q in policies], dtype=float)
+        self.exact_bids = rules.bids == "exact_sum"
+        self.per_ship = rules.polo_exchange == "per_ship"
         self.noise = np.array([q.noise for q in policies], dtype=float)
         self.passive = np.array([q.passive for q in policies])
         self.veto_min = np.array([q.veto_min for q in policies], dtype=float)
@@ -269,7 +275,15 @@ class Games:
 
     def _limits(self, idx, values, f, caps, elig):
         t = self.t
-        raw = values * np.take(t.rate.T, f, axis=0)
+        rate = np.take(t.rate.T, f, axis=0)
+        if t.pay_crowns.any():  # policies.raw_limit
+            gold = self.gold[idx]
+            cpg = np.where(gold > 0, (self.hand[idx] @ t.card_crowns) / np.maximum(gold, 1), 0.0)
+            with np.errstate(divide="ignore"):
+                net = values / (1.0 / rate + t.pay_crowns[None, :] * cpg)
+            raw = np.where(t.pay_crowns[None, :] > 0, net, values * rate)
+        else:
+            raw = values * rate
         if t.noise.any():
             slot = self.sample[idx] * NOISE_SLOTS + np.minimum(self.auctions[idx], NOISE_SLOTS - 1)
             u = np.take(self.chance.noise.reshape(-1, self.P), slot, axis=0)
@@ -306,9 +320,34 @@ class Games:
         elig = self._eligible(idx, card, f)
         limits = self._limits(idx, values, f, caps, elig)
         zero = np.zeros(len(idx), dtype=np.int64)
-        winner, price, bids = resolve(limits, zero, zero - 1, self.opener[idx])
+        winner, price, bids = self.resolve(idx, limits, zero, zero - 1, self.opener[idx], t.spare[card])
         self.bids[idx] += bids
         self.settle(idx, card, f, winner, price)
+
+    def resolve(self, idx, limits, high, holder, start, spare):
+        """The auctions in rows idx, every player raising to the smallest bid his hand can make while it is
+        within his limit: the closed form where every bidder can lay out every amount up to his limit (raises
+        go by 1 there), else bid by bid."""
+        if not self.t.exact_bids:
+            return resolve(limits, high, holder, start)
+        hand = self.hand[idx]
+        member = limits > high[:, None]
+        steps = (member & (limits >= first_gap(hand))).any(1)
+        if not steps.any():
+            return resolve(limits, high, holder, start)
+        winner, price, bids = (np.empty(len(idx), dtype=np.int64), np.empty(len(idx), dtype=np.int64),
+                               np.empty(limits.shape, dtype=np.int64))
+        easy = ~steps
+        if easy.any():
+            winner[easy], price[easy], bids[easy] = resolve(limits[easy], high[easy], holder[easy], start[easy])
+        hs, who = hand[steps].reshape(-1, V), member[steps].reshape(-1)  # only a member ever raises
+        some = legal_bits(hs[who], np.repeat(spare[steps], self.P)[who])
+        bits = np.zeros((len(hs), some.shape[1]), dtype=np.uint64)
+        bits[who] = some
+        bits = bits.reshape(-1, self.P, some.shape[1])
+        winner[steps], price[steps], bids[steps] = resolve_steps(limits[steps], high[steps], holder[steps],
+                                                                 start[steps], bits)
+        return winner, price, bids
 
     def settle(self, idx, card, f, winner, price, payment: np.ndarray | None = None,
                custom: np.ndarray | None = None) -> None:
@@ -423,20 +462,14 @@ class Games:
         swap = t.exchange_phase[f]
         if swap.any() and t.exchange.any():
             for p in range(self.P):
-                swaps = np.where(swap, t.rules.exchange_per_ship * self.arrived[idx][:, t.exchange, p].sum(1), 0)
-                if not swaps.any():
+                ships = np.where(swap, self.arrived[idx][:, t.exchange, p].sum(1), 0)
+                if not ships.any():
                     continue
-                out = np.zeros(len(idx), dtype=np.int64)
-                for ph in np.unique(self.phase[idx][swaps > 0]):
-                    rows = np.nonzero((swaps > 0) & (self.phase[idx] == ph))[0]
-                    jr = idx[rows]
-                    for v in t.exchange_orders[p][ph - 1]:
-                        k = np.minimum(self.hand[jr, p, v], swaps[rows] - out[rows])
-                        self.hand[jr, p, v] -= k
-                        self.gold[jr, p] -= k * (v + 1)
-                        self.disc[jr, v] += k
-                        out[rows] += k
-                self.draw_many(idx, p, out)
+                if t.per_ship:  # one exchange of up to exchange_per_ship cards per ship, one after the other
+                    for r in range(int(ships.max())):
+                        self._exchange(idx, p, np.where(ships > r, t.rules.exchange_per_ship, 0))
+                else:
+                    self._exchange(idx, p, t.rules.exchange_per_ship * ships)
         self.vetoes[idx] = 0
         self.arrived[idx] = 0
         self.phase[idx] += 1
@@ -444,6 +477,21 @@ class Games:
             nxt = idx[self.phase[idx] == ph]
             if len(nxt):
                 self.load_deck(nxt, ph - 1)
+
+    def _exchange(self, idx: np.ndarray, p: int, swaps: np.ndarray) -> None:
+        """Marco Polo: player p discards up to swaps[i] cards (policies.exchange_order), then draws as many."""
+        t = self.t
+        out = np.zeros(len(idx), dtype=np.int64)
+        for ph in np.unique(self.phase[idx][swaps > 0]):
+            rows = np.nonzero((swaps > 0) & (self.phase[idx] == ph))[0]
+            jr = idx[rows]
+            for v in t.exchange_orders[p][ph - 1]:
+                k = np.minimum(self.hand[jr, p, v], swaps[rows] - out[rows])
+                self.hand[jr, p, v] -= k
+                self.gold[jr, p] -= k * (v + 1)
+                self.disc[jr, v] += k
+                out[rows] += k
+        self.draw_many(idx, p, out)
 
     def final_scores(self) -> np.ndarray:
         t = self.t
@@ -540,6 +588,132 @@ def resolve(limits: np.ndarray, high: np.ndarray, holder: np.ndarray, start: np.
     return winner, price, np.ascontiguousarray(bids.T)
 
 
+def resolve_steps(limits: np.ndarray, high: np.ndarray, holder: np.ndarray, start: np.ndarray, bits: np.ndarray):
+    """`resolve` bid by bid, for hands that cannot lay out every amount: in turn from `start`, each player
+    still in raises to the smallest bid in his `bits` [n,P,W] (legal_bits) above the high bid if it is within
+    his limit, else passes for good; the auction ends when the turn comes back to the holder (or everyone
+    has passed).  Once every bidder still in can lay out every amount from the high bid up to his limit,
+    the rest of the auction goes by 1 and is finished in closed form (`resolve`).
+    Returns (winner or -1, price, bids made per player)."""
+    n, P = limits.shape
+    W = bits.shape[2]
+    winner, price = holder.copy(), high.copy()
+    bids = np.zeros((n, P), dtype=np.int64)
+    seats = np.arange(P)
+    passed = (limits <= high[:, None]) & (seats[None, :] != holder[:, None])
+    rows, cur, h, hold = np.arange(n), start.copy(), high.copy(), holder.copy()
+    L, flat = limits, bits.reshape(n * P, W)
+    after = (np.arange(P)[:, None] + np.arange(1, P + 1)[None, :]) % P  # after[p]: the seats after p, in turn
+    live = np.ones(n, dtype=bool)  # which of `rows` are still bidding
+    step = 0
+    while len(rows):
+        m = len(rows)
+        ar = np.arange(m)
+        if W == 1 and step % 3 == 1:
+            easy = live & _covered(flat.reshape(m, P), L, h, passed)
+            if easy.any():  # the rest goes by 1: closed form
+                r = rows[easy]
+                lim = np.where(passed[easy], 0, L[easy])
+                winner[r], price[r], more = resolve(lim, h[easy], hold[easy], cur[easy])
+                bids[r] += more
+                live &= ~easy
+                if not live.any():
+                    break
+        step += 1
+        nxt = next_above(flat[ar * P + cur], h)
+        up = (nxt <= L[ar, cur]) & live
+        h = np.where(up, nxt, h)
+        hold = np.where(up, cur, hold)
+        bids[rows[up], cur[up]] += 1
+        out = ~up & live
+        passed[ar[out], cur[out]] = True
+        cand = after[cur]
+        ok = ~passed.reshape(-1)[(ar * P)[:, None] + cand]
+        cur = cand[ar, np.argmax(ok, axis=1)]
+        done = live & (~ok.any(1) | (cur == hold))
+        winner[rows[done]], price[rows[done]] = hold[done], h[done]
+        live &= ~done
+        if not live.any():
+            break
+        if 4 * live.sum() <= 3 * m:  # drop the finished rows once a quarter of them are done
+            keep = live
+            rows, cur, h, hold, L, passed, live = (rows[keep], cur[keep], h[keep], hold[keep], L[keep],
+                                                   passed[keep], live[keep])
+            flat = flat.reshape(m, P, W)[keep].reshape(-1, W)
+    return winner, price, bids
+
+
+def _covered(bits: np.ndarray, limits: np.ndarray, h: np.ndarray, passed: np.ndarray) -> np.ndarray:
+    """Rows where every player still in whose limit is above h can lay out every amount in (h, limit]
+    (one-word masks [m,P])."""
+    lo = np.clip(h + 1, 0, 63).astype(np.uint64)[:, None]
+    hi = np.clip(limits + 1, 0, 64)
+    top = np.where(hi >= 64, ALL, (np.uint64(1) << np.minimum(hi, 63).astype(np.uint64)) - np.uint64(1))
+    want = top & ~((np.uint64(1) << lo) - np.uint64(1))
+    member = ~passed & (limits > h[:, None])
+    return ~(member & ((bits & want) != want)).any(1) & (h < 63)
+
+
+def first_gap(hand: np.ndarray) -> np.ndarray:
+    """The smallest positive amount a hand [..., V] cannot lay out: with the cards taken smallest first, the
+    first value above 1 + the sum of those before it (every amount below it is a sum of cards)."""
+    gold = hand * VAL
+    before = np.cumsum(gold, axis=-1) - gold  # the gold of the smaller cards
+    short = (hand > 0) & (VAL > before + 1)
+    first = np.argmax(short, axis=-1)[..., None]
+    return np.where(short.any(-1), np.take_along_axis(before, first, axis=-1)[..., 0], gold.sum(-1)) + 1
+
+
+def legal_bits(hand: np.ndarray, spare: np.ndarray) -> np.ndarray:
+    """rules.legal_bids (exact_sum) for a batch: hand [m,V] -> [m,W] uint64 bit masks (bit b of the mask:
+    bid b), W words enough for the largest hand; the whole hand's total is left out where `spare`."""
+    m = len(hand)
+    total = hand @ VAL
+    W = int(total.max()) // 64 + 1 if m else 1
+    bits = np.zeros((m, W), dtype=np.uint64)
+    bits[:, 0] = 1
+    for i in range(V):
+        c = hand[:, i]
+        top = int(c.max()) if m else 0
+        shifted, acc = bits, bits.copy()
+        for k in range(1, top + 1):
+            shifted = _shift_left(shifted, i + 1)
+            acc |= np.where((c >= k)[:, None], shifted, np.uint64(0))
+        bits = acc
+    bits[:, 0] &= ~np.uint64(1)
+    rows = np.nonzero(spare & (total > 0))[0]
+    if len(rows):
+        word, bit = total[rows] // 64, (total[rows] % 64).astype(np.uint64)
+        bits[rows, word] &= ~(np.uint64(1) << bit)
+    return bits
+
+
+def _shift_left(x: np.ndarray, s: int) -> np.ndarray:
+    out = x << np.uint64(s)
+    if x.shape[1] > 1:
+        out[:, 1:] |= x[:, :-1] >> np.uint64(64 - s)
+    return out
+
+
+def next_above(bits: np.ndarray, h: np.ndarray) -> np.ndarray:
+    """The smallest set bit above h in each row of bits [m,W] (BIG where none): the next bid above h."""
+    m, W = bits.shape
+    if W == 1:  # hands of under 64 gold
+        x = bits[:, 0] & np.where(h < 63, ALL << np.clip(h + 1, 0, 63).astype(np.uint64), np.uint64(0))
+        low = x & (~x + np.uint64(1))
+        return np.where(x != 0, np.frexp(low.astype(np.float64))[1].astype(np.int64) - 1, BIG)
+    shift = h[:, None] + 1 - 64 * np.arange(W)[None, :]
+    keep = np.where(shift <= 0, ALL, np.where(shift >= 64, np.uint64(0),
+                                              ALL << np.clip(shift, 0, 63).astype(np.uint64)))
+    x = bits & keep
+    nz = x != 0
+    w = np.argmax(nz, axis=1)
+    xw = x[np.arange(m), w]
+    low = xw & (~xw + np.uint64(1))
+    pos = np.frexp(low.astype(np.float64))[1].astype(np.int64) - 1 + 64 * w
+    return np.where(nz.any(1), pos, BIG)
+
+
 def _first(cond: np.ndarray) -> np.ndarray:
     """The first index along axis 0 where cond holds (rows where it holds somewhere)."""
     out = np.zeros(cond.shape[1], dtype=np.int64)
@@ -583,62 +757,16 @@ def _first_held(counts: np.ndarray, order: np.ndarray) -> np.ndarray:
 # bid states: hidden cards sampled, the auction in progress resolved, the game played out
 
 
-def sample_hidden(state, n: int, rng: np.random.Generator, tries: int = 200):
-    """n samples of what the player cannot see, uniform among those consistent with the public
-    facts: the unknown cards (the pool) are dealt at random to the hidden places of hands
-    (sizes known), to face-down Magellan stacks, and to the draw pile; a sample in which a
-    player could not pay a bid he made in this auction is drawn again.
-
-    Returns (hands [n,P,V], pile [n,V], tucked [n,S] crowns under each stack)."""
-    from analyzer.core.errors import ScenarioError
-
-    P = state.players
-    pool = np.repeat(np.arange(V), state.pool())
-    hidden = [h.hidden for h in state.hands] + [s.level for s in state.stacks if s.tucked is None]
-    bounds = np.concatenate([[0], np.cumsum(hidden)])
-    known = np.array([h.known for h in state.hands], dtype=np.int64)
-    crowns = np.array(state.rules.card_crowns, dtype=np.int64)
-    spare = state.spare_needed()
-    hands = np.zeros((n, P, V), dtype=np.int64)
-    pile = np.zeros((n, V), dtype=np.int64)
-    tucked = np.zeros((n, len(state.stacks)), dtype=np.int64)
-    todo = np.arange(n)
-    for _ in range(tries):
-        m = len(todo)
-        cards = pool[np.argsort(rng.random((m, len(pool))), axis=1)] if len(pool) else np.zeros((m, 0), np.int64)
-        counts = lambda a, b: (cards[:, a:b, None] == np.arange(V)).sum(1)  # noqa: E731
-        h = known[None].repeat(m, 0)
-        for p in range(P):
-            h[:, p] += counts(bounds[p], bounds[p + 1])
-        ok = np.ones(m, dtype=bool)
-        for p, amount in state.bids:
-            total = h[:, p] @ VAL
-            lowest = np.argmax(h[:, p] > 0, axis=1) + 1
-            ok &= total - np.where(spare & (total > 0), lowest, 0) >= amount
-        rows = todo[ok]
-        hands[rows] = h[ok]
-        pile[rows] = counts(bounds[-1], len(pool))[ok]
-        k = P
-        for i, stack in enumerate(state.stacks):
-            if stack.tucked is None:
-                tucked[rows, i] = (counts(bounds[k], bounds[k + 1]) @ crowns)[ok]
-                k += 1
-            else:
-                tucked[rows, i] = np.array(stack.tucked) @ crowns
-        todo = todo[~ok]
-        if len(todo) == 0:
-            return hands, pile, tucked
-    raise ScenarioError("position.auction.bids", "almost no deal of the unknown cards lets every bidder pay his bid; "
-                                                 "check the hands and the bids")
-
-
-def from_state(t: Tables, state, samples: int, replicas: int, rng: np.random.Generator) -> "Games":
-    """Rows for `samples` deals of the hidden cards, each repeated `replicas` times (row =
-    sample * replicas + replica), set to the bid state with the current card in auction."""
-    hands, pile, tucked = sample_hidden(state, samples, rng)
+def from_state(t: Tables, state, dealt, replicas: int, rng: np.random.Generator) -> "Games":
+    """Rows for the deals `dealt` = (hands [m,P,V], pile [m,V], tucked [m,S]) of the hidden cards
+    (deal.sample), each repeated `replicas` times (row = deal * replicas + replica), set to the bid state:
+    the card up on top of this phase's deck, the rest of it shuffled below."""
+    hands, pile, tucked = dealt
+    samples = len(hands)
     f, rules = state.phase - 1, t.rules
     orders = [np.zeros((samples, 0), dtype=np.int64)] * F
-    orders[f] = shuffled_decks(np.array(state.deck), samples, rng)
+    rest = shuffled_decks(np.array(state.deck), samples, rng)
+    orders[f] = np.concatenate([np.full((samples, 1), state.card, dtype=np.int64), rest], axis=1)
     for g in range(f + 1, F):
         orders[g] = shuffled_decks(rules.cards_per_phase[g], samples, rng)
     chance = Chance(rng, samples, t.players, orders)
@@ -668,41 +796,51 @@ def from_state(t: Tables, state, samples: int, replicas: int, rng: np.random.Gen
     return games
 
 
-def play_bid_state(games: "Games", state, mine: np.ndarray | None = None, moves=None) -> tuple[np.ndarray, np.ndarray]:
+def play_bid_state(games: "Games", state, limit: np.ndarray | None = None, veto: np.ndarray | None = None,
+                   payment: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Resolve the auction in progress, then play every row to the end.
 
-    Everyone bids by his policy, except that where `mine` is set the player to act makes
-    `moves[row] = (bid or 0 for a pass, payment counts [V])` first: a bid is his final
-    offer (he passes when outbid).  Returns (winner, price) of the auction in progress."""
-    t, n, P, me = games.t, games.n, games.P, state.to_act
-    idx = np.arange(n)
-    card = np.full(n, state.card)
-    f = np.full(n, state.phase - 1)
-    caps = games._caps(idx, t.spare[card])
-    values = games._values(idx, card, f)
-    elig = games._eligible(idx, card, f)
-    for p in state.passed:
-        elig[:, p] = False
-    limits = games._limits(idx, values, f, caps, elig)
-    if state.holder is not None:  # a bid he made stands even above what his policy would bid now
-        limits[:, state.holder] = np.maximum(limits[:, state.holder], state.high)
-    high = np.full(n, state.high)
-    holder = np.full(n, -1 if state.holder is None else state.holder)
-    start = np.full(n, state.to_act)
-    payment = custom = None
-    if mine is not None:
-        bid, payment = moves
-        limits[mine, me] = bid[mine]
-        raised = mine & (bid > 0)
-        high = np.where(raised, bid, high)
-        holder = np.where(raised, me, holder)
-        start = np.where(mine, (me + 1) % P, start)
-        games.bids[raised, me] += 1
-    winner, price, bids = resolve(limits, high, holder, start)
-    games.bids += bids
-    if mine is not None:
-        custom = mine & (winner == me)
-    games.settle(idx, card, f, winner, price, payment, custom)
+    Everyone bids by his policy, except the player to act where `limit` is given: he raises up to
+    limit[row] (0: he passes), to the smallest bid his hand can make each time, like everyone; where he
+    wins he pays payment[price] (counts per value: his hand is known) instead of by his policy's rule.  Where `veto` is
+    set he vetoes the card instead: it goes to the bottom of the phase's deck and the game goes on.
+    Returns (winner, price) of the auction in progress (-1, 0 where vetoed or unsold)."""
+    t, n, me = games.t, games.n, state.to_act
+    veto = np.zeros(n, dtype=bool) if veto is None else veto
+    winner, price = np.full(n, -1), np.zeros(n, dtype=np.int64)
+    if veto.any():
+        j = np.nonzero(veto)[0]
+        games.deck[j, games.tail[j]] = state.card
+        games.tail[j] += 1
+        games.head[j] += 1
+        games.vetoes[j, me] -= 1
+        games.vetoes_used[j, me] += 1
+    idx = np.nonzero(~veto)[0]
+    if len(idx):
+        m = len(idx)
+        card = np.full(m, state.card)
+        f = np.full(m, state.phase - 1)
+        caps = games._caps(idx, t.spare[card])
+        values = games._values(idx, card, f)
+        elig = games._eligible(idx, card, f)
+        for p in state.passed:
+            elig[:, p] = False
+        limits = games._limits(idx, values, f, caps, elig)
+        if state.holder is not None:  # a bid he made stands even above what his policy would bid now
+            limits[:, state.holder] = np.maximum(limits[:, state.holder], state.high)
+        if limit is not None:
+            limits[:, me] = limit[idx]
+        high = np.full(m, state.high)
+        holder = np.full(m, -1 if state.holder is None else state.holder)
+        won, paid, bids = games.resolve(idx, limits, high, holder, np.full(m, me), t.spare[card])
+        games.bids[idx] += bids
+        pay = custom = None
+        if payment is not None:
+            custom = won == me
+            pay = np.zeros((m, V), dtype=np.int64)
+            pay[custom] = payment[paid[custom]]
+        games.settle(idx, card, f, won, paid, pay, custom)
+        winner[idx], price[idx] = won, np.where(won >= 0, paid, 0)
     games.play()
     return winner, price
 

@@ -4,8 +4,14 @@
 neither (or none at all) is the set-up, for whole games (balance scenarios: balance.py).
 Every check raises
 `ScenarioError(field, what is allowed)`; an impossible state (a ship on a field its phase
-has not reached, more cards than the deck holds, a standing bid its bidder cannot pay, ...)
-is one line naming the field.
+has not reached, more cards than the deck holds, a standing bid its bidder's hand cannot lay
+out, a hand larger than the phase allows, a Cook A hand not shown, ...) is one line naming
+the field.
+
+In phase I every hand is the player's 1-9 start set less the cards he paid and discarded
+(Cook B), plus his da Gama draws, less the cards he tucked under Magellan A: `position.history`
+gives, per player who won a card, what he paid and discarded (public) and, where known, what he
+drew; a hand is then known exactly or up to its hidden draws and tucks (`deal.py`).
 
 Players are seats 0..P-1 in clockwise order; gold cards are values 1-9; explorers are
 named as in rules.EXPLORERS (a few aliases work).
@@ -17,15 +23,18 @@ from dataclasses import dataclass, replace
 
 from analyzer.core import scenario as sc
 from analyzer.core.errors import ScenarioError
+from analyzer.games.magellan import deal
 from analyzer.games.magellan import policies as pol
+from analyzer.games.magellan.deal import START, History
 from analyzer.games.magellan.rules import (
-    ALIASES, EXPLORERS, PHASES, POWERS, ROW_KEYS, SETTINGS, SIDES, VALUES, RuleSet, rule_set,
+    ALIASES, EXPLORERS, PHASES, POWERS, ROW_KEYS, SETTINGS, SIDES, VALUES, RuleSet, bid_list, legal_bids, rule_set,
 )
 
 POSITION_KEYS = {"phase", "auction", "hands", "ships", "gama_right", "magellan", "vetoes", "decks", "discard",
-                 "draw_pile", "policies", "pizarro"}
+                 "draw_pile", "policies", "pizarro", "history"}
 AUCTION_KEYS = {"card", "high_bid", "high_bidder", "passed", "to_act", "opener", "bids"}
-PIZARRO_KEYS = {"drawn", "deck"}
+PIZARRO_KEYS = {"drawn", "deck", "scores", "owner"}
+HISTORY_KEYS = {"paid", "discarded", "drew"}
 PHASE_NAMES = ("I", "II", "III")
 
 
@@ -73,6 +82,7 @@ class BidState:
     deck: tuple[int, ...]  # explorer cards left in this phase's deck, per explorer (the card up excluded)
     discard: tuple[int, ...]  # counts per value
     policies: tuple[pol.Policy, ...]
+    history: tuple[History, ...] | None = None  # phase I: one per player
 
     @property
     def field(self) -> int:
@@ -110,11 +120,24 @@ class BidState:
     def spare_needed(self) -> bool:
         return self.rules.power(self.card) in ("tuck_hand", "lose_card")
 
+    def legal(self, hand) -> int:
+        """The bids `hand` (counts) can make for the card up, as a bit mask (rules.legal_bids)."""
+        return legal_bids(hand, self.spare_needed(), self.rules.bids)
+
     def raises(self) -> list[int]:
-        """Every bid the player to act can make and pay: no change is given, so any amount from
-        the high bid + 1 up to his hand's gold (less his smallest card where one must be kept)."""
-        hand = self.hands[self.to_act].known
-        return list(range(self.high + 1, cap(hand, self.spare_needed()) + 1))
+        """Every bid above the high bid the player to act can make: the sums of cards his hand can lay
+        out (keeping one card for Magellan A and Cook B); under `bids: up_to_total`, any amount up to
+        his gold (no change is given, so he pays at least the bid)."""
+        return [b for b in bid_list(self.legal(self.hands[self.to_act].known)) if b > self.high]
+
+    @property
+    def can_veto(self) -> bool:
+        """Colombo's veto is the player to act's move: he holds one and nobody has bid on the card yet."""
+        return self.vetoes[self.to_act] > 0 and self.holder is None
+
+    def open_hands(self) -> list[int]:
+        """Players whose hand is face up: they won Cook A (open_hand) in this phase."""
+        return sorted({p for e in self.rules.explorers_with("open_hand") for p in self.ships[e][self.field]})
 
 
 @dataclass(frozen=True)
@@ -122,6 +145,8 @@ class PizarroState:
     rules: RuleSet
     drawn: tuple[int, ...]  # counts per value
     deck: tuple[int, ...]
+    scores: tuple[int, ...] | None = None  # every player's crowns before the draw (all other scoring done)
+    owner: int | None = None  # whose ship draws
 
 
 @dataclass(frozen=True)
@@ -331,7 +356,19 @@ def _parse_pizarro(value, rules: RuleSet) -> PizarroState:
         if drawn[i] + deck[i] > rules.sets:
             raise ScenarioError(field, f"{drawn[i] + deck[i]} cards of value {i + 1} drawn and in the deck; "
                                        f"there are {rules.sets}")
-    return PizarroState(rules, drawn, deck)
+    scores = owner = None
+    if "scores" in block or "owner" in block:
+        if "scores" not in block or "owner" not in block:
+            raise ScenarioError("position.pizarro.scores" if "scores" not in block else "position.pizarro.owner",
+                                "to play for the win give both scores (every player's crowns before the draw) and "
+                                "owner (whose ship draws)")
+        items = sc.sequence(block["scores"], "position.pizarro.scores")
+        if not rules.min_players <= len(items) <= rules.max_players:
+            raise ScenarioError("position.pizarro.scores", f"one total per player: {rules.min_players} to "
+                                                           f"{rules.max_players} numbers, got {len(items)}")
+        scores = tuple(sc.integer(x, f"position.pizarro.scores[{i}]", 0, 999) for i, x in enumerate(items))
+        owner = _player(block["owner"], "position.pizarro.owner", len(scores))
+    return PizarroState(rules, drawn, deck, scores, owner)
 
 
 def _parse_bid_state(block: dict, rules: RuleSet, players: int, policies) -> BidState:
@@ -348,8 +385,12 @@ def _parse_bid_state(block: dict, rules: RuleSet, players: int, policies) -> Bid
                          rules=rules)
     _check_ships(ships, right, rules, players, phase)
     stacks = _parse_stacks(block.get("magellan"), ships, rules, players)
-    hands = _parse_hands(block.get("hands"), players)
-    discard = _values(block.get("discard"), "position.discard")
+    hands = _parse_hands(block.get("hands"), players, optional=phase == 1)
+    history = _parse_history(block.get("history"), rules, players, phase, ships, right, stacks, hands)
+    if history is None:
+        discard = _values(block.get("discard"), "position.discard")
+    else:
+        hands, discard = _phase_one(block.get("discard"), rules, players, stacks, hands, history)
     deck = _parse_deck(block.get("decks"), ships, right, rules, phase, card)
     vetoes = _parse_vetoes(block.get("vetoes"), ships, rules, players, phase)
 
@@ -369,12 +410,15 @@ def _parse_bid_state(block: dict, rules: RuleSet, players: int, policies) -> Bid
     if holder is not None:
         bids[holder] = high
     state = BidState(rules, players, phase, card, high, holder, passed, to_act, 0, tuple(sorted(bids.items())),
-                     hands, ships, right, stacks, vetoes, deck, discard, policies)
+                     hands, ships, right, stacks, vetoes, deck, discard, policies, history)
     opener = auction.get("opener")
     opener = _infer_opener(state) if opener is None else _player(opener, "position.auction.opener", players)
     state = replace(state, opener=opener)
     _check_cards(state, block.get("draw_pile"))
     _check_auction(state)
+    _check_hands(state)
+    if history is not None:
+        deal.phase_one(state)  # some deal of the hidden draws and tucks fits every fact, or a ScenarioError
     return state
 
 
@@ -427,7 +471,11 @@ def _parse_stacks(value, ships, rules: RuleSet, players: int) -> tuple[Stack, ..
     for e in tuckers:
         for f in range(PHASES):
             on_board.update((p, f + 1) for p in ships[e][f])
+    face_up = bool(rules.explorers_with("tuck_payment"))
     if value is None:  # face down and unknown
+        if face_up and on_board:
+            raise ScenarioError("position.magellan", "Magellan B tucks a card of the payment face up: give each "
+                                                     "stack's tucked values, e.g. [{owner: 0, tucked: [3]}]")
         return tuple(Stack(p, level, None) for (p, level), n in sorted(on_board.items()) for _ in range(n))
     if not tuckers:
         raise ScenarioError("position.magellan", "no explorer on this board tucks gold (tuck_hand / tuck_payment)")
@@ -440,6 +488,9 @@ def _parse_stacks(value, ships, rules: RuleSet, players: int) -> tuple[Stack, ..
         owner = _player(entry["owner"], f"{field}.owner", players)
         if isinstance(entry["tucked"], int) and not isinstance(entry["tucked"], bool):
             level, tucked = sc.integer(entry["tucked"], f"{field}.tucked", 1, PHASES), None
+            if face_up:
+                raise ScenarioError(f"{field}.tucked", "Magellan B tucks a card of the payment face up: give the "
+                                                       "tucked values, not how many")
         else:
             tucked = _values(entry["tucked"], f"{field}.tucked")
             level = sum(tucked)
@@ -453,12 +504,16 @@ def _parse_stacks(value, ships, rules: RuleSet, players: int) -> tuple[Stack, ..
     return tuple(stacks)
 
 
-def _parse_hands(value, players: int) -> tuple[Hand, ...]:
+def _parse_hands(value, players: int, optional: bool = False) -> list[Hand | None]:
+    """Every player's hand; in phase I (`optional`) a hand left out is None, for the history to fill in."""
     block = sc.mapping(value, "position.hands")
     hands = []
     for p in range(players):
         key = next((k for k in block if str(k).strip() == str(p)), None)
         field = f"position.hands.{p}"
+        if key is None and optional:
+            hands.append(None)
+            continue
         if key is None:
             raise ScenarioError(field, "missing; give the cards (a list), or {size: n, known: [...]}, or the count")
         item = block[key]
@@ -477,7 +532,185 @@ def _parse_hands(value, players: int) -> tuple[Hand, ...]:
     for key in block:
         if not (str(key).strip().isdigit() and int(str(key).strip()) < players):
             raise ScenarioError(f"position.hands.{key}", f"unknown player; players are 0 to {players - 1}")
-    return tuple(hands)
+    return hands
+
+
+def _phase_one_wins(rules: RuleSet, ships, right, p: int) -> tuple[int, int, int]:
+    """Player p's cards won in phase I, his da Gama draws and his Cook B discards (all his ships stand on
+    the fields 1 in phase I; a da Gama B ship on a right half drew nothing)."""
+    wins = sum(ships[e][0].count(p) + right[e][0].count(p) for e in range(len(EXPLORERS)))
+    draws = rules.draw_powers[0] * sum(ships[e][0].count(p) for e in range(len(EXPLORERS))
+                                       if rules.power(e) in ("draw", "draw_or_crowns"))
+    lose = sum(ships[e][0].count(p) for e in rules.explorers_with("lose_card"))
+    return wins, draws, lose
+
+
+def _sub(a, b) -> tuple[int, ...]:
+    return tuple(x - y for x, y in zip(a, b))
+
+
+def _add(a, b) -> tuple[int, ...]:
+    return tuple(x + y for x, y in zip(a, b))
+
+
+def _tucks(rules: RuleSet, stacks, p: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """Player p's known tucked cards from his hand (Magellan A) and from his payments (B), and how many
+    of his stacks lie face down."""
+    known = (0,) * 9
+    for s in stacks:
+        if s.owner == p and s.tucked is not None:
+            known = _add(known, s.tucked)
+    hidden = sum(1 for s in stacks if s.owner == p and s.tucked is None)
+    if rules.explorers_with("tuck_hand"):
+        return known, (0,) * 9, hidden
+    return (0,) * 9, known, hidden
+
+
+def _parse_history(value, rules: RuleSet, players: int, phase: int, ships, right, stacks, hands):
+    """Phase I: each player's History (deal.History); None in later phases."""
+    block = sc.mapping(value, "position.history")
+    if phase != 1:
+        if block:
+            raise ScenarioError("position.history", f"read in phase I only (hands are the start set less what was "
+                                                    f"paid); in phase {PHASE_NAMES[phase - 1]} give hands.<player> "
+                                                    f"as a size and the cards known")
+        return None
+    given = {}
+    for key, item in block.items():
+        given[_player(key, "position.history", players)] = item
+    zero = (0,) * 9
+    out = []
+    for p in range(players):
+        field = f"position.history.{p}"
+        wins, draws, lose = _phase_one_wins(rules, ships, right, p)
+        a_known, b_tucks, hidden_tucks = _tucks(rules, stacks, p)
+        hand = hands[p]
+        if p not in given:
+            if wins == 0:
+                hist = History(zero, zero, 0, zero)
+            elif hand is not None and hand.full and draws == 0 and not hidden_tucks:
+                out_ = _sub(_sub(START, hand.known), a_known)  # paid and discarded together: both went to the discard
+                if min(out_) < 0:
+                    raise ScenarioError(f"position.hands.{p}", "holds a card his start set 1-9 does not, and he drew "
+                                                               "none in phase I")
+                hist = History(out_, zero, 0, zero)
+            else:
+                raise ScenarioError(field, f"missing; player {p} won {wins} card(s) in phase I: give paid: [the gold "
+                                           f"cards he paid]" + (", discarded: [Cook B's discards]" if lose else "")
+                                           + ("; his da Gama draws are hidden unless drew: [values]" if draws else "")
+                                           + " (his hand is his start set less those)")
+        else:
+            item = sc.mapping(given[p], field, HISTORY_KEYS)
+            paid = _values(item.get("paid"), f"{field}.paid")
+            disc = _values(item.get("discarded"), f"{field}.discarded")
+            raw, drew = item.get("drew"), (zero if draws == 0 else None)
+            if raw is not None:
+                if isinstance(raw, int) and not isinstance(raw, bool):
+                    n, known = sc.integer(raw, f"{field}.drew", 0, 63), None
+                else:
+                    known = _values(raw, f"{field}.drew")
+                    n = sum(known)
+                if n != draws:
+                    raise ScenarioError(f"{field}.drew", f"player {p} drew {draws} card(s) with da Gama in phase I "
+                                                         f"(one per ship of his on its left field 1), not {n}")
+                if known is not None:
+                    drew = known
+            if wins == 0 and (sum(paid) or sum(disc)):
+                raise ScenarioError(f"{field}.paid", f"player {p} has won no card in phase I (no ship on the board), "
+                                                     f"so he has paid nothing")
+            if sum(paid) < wins:
+                raise ScenarioError(f"{field}.paid", f"{sum(paid)} card(s) paid for {wins} card(s) won; each card won "
+                                                     f"costs at least one gold card")
+            if sum(disc) != lose:
+                raise ScenarioError(f"{field}.discarded", f"player {p} won Cook B {lose} time(s) in phase I: one random "
+                                                          f"card of his is discarded each time, got {sum(disc)}")
+            hist = History(paid, disc, draws, drew)
+        if any(b > a for a, b in zip(hist.paid, b_tucks)):
+            raise ScenarioError(f"{field}.paid", "a card tucked under Magellan B comes from the payment: list it "
+                                                 "among the cards paid")
+        left = _sub(_sub(_sub(_add(START, hist.drew or zero), hist.paid), hist.discarded), a_known)
+        short = sum(max(0, -x) for x in left)
+        if short > (0 if hist.drew is not None else draws):
+            raise ScenarioError(field, f"player {p} paid, discarded and tucked more cards of a value than his start set "
+                                       f"and {draws} da Gama draw(s) can hold")
+        out.append(hist)
+    return tuple(out)
+
+
+def _phase_one(discard_value, rules: RuleSet, players: int, stacks, hands, history):
+    """Phase I: every hand's size (and the hand itself where nothing of it is hidden), and the discard pile,
+    from the start sets and the history; a hand or discard pile given is checked against them."""
+    out = []
+    discard = (0,) * 9
+    for p in range(players):
+        h, hand = history[p], hands[p]
+        a_known, b_tucks, hidden_tucks = _tucks(rules, stacks, p)
+        tucked = sum(a_known) + hidden_tucks if rules.explorers_with("tuck_hand") else 0
+        size = 9 + h.draws - sum(h.paid) - sum(h.discarded) - tucked
+        field = f"position.hands.{p}"
+        if size < 0:
+            raise ScenarioError(f"position.history.{p}", f"more cards paid, discarded and tucked than player {p}'s 9 "
+                                                         f"and {h.draws} drawn")
+        if hand is None:
+            hand = Hand(size, (0,) * 9)
+        elif hand.size != size:
+            raise ScenarioError(field, f"{hand.size} card(s); in phase I player {p} holds {size}: his start set's 9"
+                                       + (f", {h.draws} drawn" if h.draws else "") + f", less {sum(h.paid)} paid"
+                                       + (f", {sum(h.discarded)} discarded" if sum(h.discarded) else "")
+                                       + (f", {tucked} tucked" if tucked else ""))
+        if h.drew is not None and not hidden_tucks:  # nothing hidden: the hand is known
+            exact = _sub(_sub(_sub(_add(START, h.drew), h.paid), h.discarded), a_known)
+            if hand.full and hand.known != exact or any(k > x for k, x in zip(hand.known, exact)):
+                raise ScenarioError(field, f"player {p}'s phase-I hand is {_cards(exact)} (start set, draws, less what "
+                                           f"he paid, discarded and tucked); got {_cards(hand.known)}")
+            hand = Hand(size, exact)
+        out.append(hand)
+        discard = _add(discard, _sub(_add(h.paid, h.discarded), b_tucks))
+    if discard_value is not None:
+        given = _values(discard_value, "position.discard")
+        if given != discard:
+            raise ScenarioError("position.discard", f"in phase I the discard pile is every card paid and discarded "
+                                                    f"(less those tucked under Magellan B): {_cards(discard) or 'none'}"
+                                                    f"; got {_cards(given) or 'none'}")
+    return tuple(out), discard
+
+
+def _cards(counts) -> str:
+    return " ".join(str(v) for v in VALUES for _ in range(counts[v - 1]))
+
+
+def max_hand(state: BidState, p: int) -> int:
+    """The most cards player p can hold now: 9 to start and the cards drawn at the end of each phase
+    done, plus the bags and da Gama draws of each card he won, less one card at least per card won (and
+    one more for Magellan A and Cook B).  A ship on field f won a card in each phase up to f."""
+    rules, phase = state.rules, state.phase
+    bound = 9 + sum(rules.phase_end_draws[g] for g in range(phase - 1))
+    for e in range(len(EXPLORERS)):
+        power, row = rules.power(e), rules.row(e)
+        for f in range(PHASES):
+            n = state.ships[e][f].count(p) + state.right[e][f].count(p)
+            for g in range(f + 1):
+                per = -1 + (rules.draw_powers[g] if power in ("draw", "draw_or_crowns") else 0)
+                per -= power in ("tuck_hand", "lose_card")
+                per += row.bags[g] if g + 1 < phase else 0
+                bound += n * per
+    return max(bound, 0)
+
+
+def _check_hands(state: BidState) -> None:
+    """Hand sizes within what the phase allows; Cook A's winners of this phase show their hands."""
+    if state.history is None:
+        for p, hand in enumerate(state.hands):
+            most = max_hand(state, p)
+            if hand.size > most:
+                raise ScenarioError(f"position.hands.{p}", f"{hand.size} cards; in phase {PHASE_NAMES[state.phase - 1]} "
+                                                           f"player {p} can hold at most {most} (9 to start, the draws "
+                                                           f"at each phase end, his ships' bags and da Gama cards, less "
+                                                           f"a card at least per card won)")
+    for p in state.open_hands():
+        if not state.hands[p].full:
+            raise ScenarioError(f"position.hands.{p}", f"player {p} won Cook A in this phase: he plays with his hand "
+                                                       f"face up until the phase ends; list every card")
 
 
 def _parse_deck(value, ships, right, rules: RuleSet, phase: int, card: int) -> tuple[int, ...]:
@@ -574,6 +807,12 @@ def _check_auction(state: BidState) -> None:
         hand = state.hands[p]
         if p != state.holder and amount >= state.high:
             raise ScenarioError(f"position.auction.bids.{p}", f"{amount} is not below the high bid {state.high}")
+        field = "position.auction.high_bid" if p == state.holder else f"position.auction.bids.{p}"
+        if hand.full and cap(hand.known, spare) >= amount and not state.legal(hand.known) >> amount & 1:
+            raise ScenarioError(field, f"player {p}'s hand {_cards(hand.known)} cannot lay out {amount}"
+                                       + (" keeping one card" if spare else "") + ": a bid is a sum of cards in hand")
+        if state.history is not None and not hand.full:
+            continue  # phase I: deal.PhaseOne keeps only the hands that can make it
         most = list(hand.known)
         for v in best_pool[: hand.hidden]:
             most[v - 1] += 1
@@ -629,5 +868,10 @@ def board_template() -> str:
 
 
 def questions(position) -> tuple[str, ...]:
-    """The questions a position supports: a set-up has odds (whole games) only."""
-    return ("odds",) if isinstance(position, Setup) else ("odds", "ev")
+    """The questions a position supports: a set-up has odds (whole games) only; a Pizarro draw with the
+    players' totals also `win`; a bid state also `pay`."""
+    if isinstance(position, Setup):
+        return ("odds",)
+    if isinstance(position, PizarroState):
+        return ("odds", "ev") + (("win",) if position.scores is not None else ())
+    return ("odds", "ev", "pay")

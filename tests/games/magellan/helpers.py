@@ -27,9 +27,11 @@ def counts(*values) -> list[int]:
     return out
 
 
-def scenario_from_game(g: ref.Game, me: int) -> dict:
+def scenario_from_game(g: ref.Game, me: int, known_draws: bool = False) -> dict:
     """What player `me` sees of a reference game whose next card is up for auction: a
-    bid-state scenario dict (nobody has bid yet; the first player who may bid is to act)."""
+    bid-state scenario dict (nobody has bid yet; the first player who may bid is to act).
+    In phase I it carries every player's history: what he paid and discarded, and his da Gama
+    draws (their values only for `me`, or for everyone with `known_draws`)."""
     ships = {EXPLORERS[e]: [list(g.ships[e][f]) for f in range(3)] for e in range(6) if any(g.ships[e])}
     hands = {}
     for p in range(g.players):
@@ -39,16 +41,23 @@ def scenario_from_game(g: ref.Game, me: int) -> dict:
     stacks = [{"owner": s.owner, "tucked": list(s.tucked) if (face_up or s.owner == me) else s.level}
               for s in g.stacks]
     to_act = g.open_auction().to_act
+    g.current = None  # only looked
     position = {
         "phase": g.phase,
         "auction": {"card": EXPLORERS[g.card], "to_act": to_act, "opener": g.opener},
         "hands": hands, "ships": ships,
         "discard": [v for v in range(1, 10) for _ in range(g.disc[v - 1])],
         "decks": {EXPLORERS[e]: g.deck[1:].count(e) for e in range(6)},
-        "vetoes": {p: n for p, n in enumerate(g.vetoes) if n},
     }
     if any(g.right[GAMA]):
         position["gama_right"] = [list(g.right[GAMA][f]) for f in range(3)]
+    if g.phase == 1:
+        position["history"] = {p: {"paid": h["paid"], "discarded": h["discarded"],
+                                   **({"drew": h["drew"]} if known_draws or p == me else {})}
+                               for p, h in enumerate(g.history) if h["paid"]}
+        del position["discard"]  # follows from the history
+    position["vetoes"] = {p: n for p, n in enumerate(g.vetoes) if n}
     if stacks:
         position["magellan"] = stacks
-    return {"game": "magellan", "rules": {"side": g.rules.sides[0]}, "players": g.players, "position": position}
+    rules = {"side": g.rules.sides[0], **({"bids": g.rules.bids} if g.rules.bids != "exact_sum" else {})}
+    return {"game": "magellan", "rules": rules, "players": g.players, "position": position}

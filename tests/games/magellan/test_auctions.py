@@ -2,13 +2,15 @@
 import pytest
 
 from analyzer.games.magellan.reference import IllegalMove, RIGHT
-from analyzer.games.magellan.rules import DEFAULT_BOARD
+from analyzer.games.magellan.rules import DEFAULT_BOARD, next_bid
 from tests.games.magellan.helpers import COLOMBO, COOK, GAMA, MAGELLAN, PIZARRO, POLO, counts, game
 
 
-def win(g, p, amount, pay=None, **choices):
-    """Reveal the next card; p bids `amount` when his turn comes, everyone else passes."""
+def win(g, p, amount=None, pay=None, **choices):
+    """Reveal the next card; p bids `amount` (default: his smallest bid) when his turn comes, everyone else passes."""
     a = g.open_auction()
+    if amount is None:
+        amount = next_bid(g.legal(p, a.card), 0)
     while not a.over:
         if a.to_act == p and a.high < amount:
             g.bid(a, p, amount)
@@ -20,9 +22,9 @@ def win(g, p, amount, pay=None, **choices):
 
 def test_overpaying_gives_no_change():
     g = game(deck=[COOK] * 3 + [POLO] * 15)
-    g.hands[1] = counts(2, 9)
-    win(g, 1, 5, pay=counts(9))
-    assert g.hands[1] == counts(2)  # the 9 is gone, nothing comes back
+    g.hands[1] = counts(2, 3, 9)
+    win(g, 1, 5, pay=counts(9))  # bid 2 + 3, paid with the 9: "muze i preplatit"
+    assert g.hands[1] == counts(2, 3)  # the 9 is gone, nothing comes back
     assert g.disc == counts(9)
     assert g.ships[COOK][0] == [1] and g.supply[1] == 5
 
@@ -32,11 +34,11 @@ def test_a_payment_below_the_bid_or_from_cards_not_held_is_refused():
     g.hands[1] = counts(2, 3, 9)
     a = g.open_auction()
     g.pass_(a, 0)
-    g.bid(a, 1, 6)
+    g.bid(a, 1, 5)
     g.pass_(a, 2)
     g.pass_(a, 3)
     with pytest.raises(IllegalMove, match="does not pay"):
-        g.settle(a, counts(2, 3))
+        g.settle(a, counts(3))
     with pytest.raises(IllegalMove, match="does not hold"):
         g.settle(a, counts(7))
 
@@ -98,14 +100,14 @@ def test_phase_ii_is_closed_to_players_without_a_ship_on_the_first_field():
     for p in (0, 1, 2):
         win(g, p, 1)  # Polo field 1: players 0, 1, 2
     while g.deck:
-        win(g, 3, 1)
+        win(g, 3)
     g.end_phase()
     assert g.phase == 2
     g.deck = [POLO, GAMA]
     a = g.open_auction()
     assert 3 not in a.eligible and a.to_act == 0  # player 3 (the opener) has no Polo ship
     g.pass_(a, 0)
-    g.bid(a, 1, 2)
+    g.bid(a, 1, 3)
     assert a.to_act == 2  # player 3 is skipped
     g.pass_(a, 2)
     assert a.over
