@@ -163,12 +163,13 @@ def race_odds(df: pd.DataFrame, path: Path, title: str = "", footnote: str = "")
     fig, axes = plt.subplots(1, 2, figsize=(8, 0.6 + 0.45 * len(df)), layout="constrained", sharey=True)
     names = [str(i) for i in df.index]
     for ax, (what, half) in zip(axes, (("win", "win ±95%"), ("lose", "lose ±95%"))):
-        ax.barh(names, df[what], xerr=df[half], capsize=3, edgecolor="black", linewidth=0.8,
+        err = df[half] if half in df else pd.Series(0.0, index=df.index)  # exact odds have no interval
+        ax.barh(names, df[what], xerr=err if half in df else None, capsize=3, edgecolor="black", linewidth=0.8,
                 color=[CAMEL_COLOURS.get(n, "#888") for n in names])
         for y, v in enumerate(df[what]):
-            ax.text(v + float(df[half].iloc[y]) + 0.01, y, f"{v:.3f}", va="center", fontsize=8)
+            ax.text(v + float(err.iloc[y]) + 0.01, y, f"{v:.3f}", va="center", fontsize=8)
         ax.set_xlabel(f"P(the camel {'wins' if what == 'win' else 'loses'} the race)")
-        ax.set_xlim(0, min(1.0, max(0.1, float((df[what] + df[half]).max()) * 1.25)))
+        ax.set_xlim(0, min(1.0, max(0.1, float((df[what] + err).max()) * 1.25)))
     axes[0].invert_yaxis()
     axes[0].set_ylabel("camel")
     fig.suptitle(title)

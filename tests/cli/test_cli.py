@@ -19,7 +19,8 @@ def test_odds_json_has_the_documented_shape():
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert set(data) >= {"leg", "race_win", "race_lose", "rollouts", "seed"}
-    assert data["rollouts"] == 20000 and data["seed"] == 3
+    assert data["rollouts"] == 0 and data["seed"] == 3 and data["race_exact"] is True  # exact: no rollouts
+    assert data["race_win_ci95"]["blue"] is None
     assert set(data["leg"]) == {"blue", "green", "orange", "yellow", "white"}
     for probs in data["leg"].values():
         assert len(probs) == 5

@@ -16,8 +16,8 @@ from tests.core.test_runner import coin_task
 from tests.cli_helpers import invoke
 
 ROOT = Path(__file__).resolve().parents[2]
-MID_LEG = ROOT / "scenarios" / "camelup" / "mid-leg.yaml"
-OPENING = ROOT / "scenarios" / "camelup" / "opening.yaml"
+MID_LEG = ROOT / "scenarios" / "camelup" / "mid-leg-monte-carlo.yaml"  # race odds by rollouts
+OPENING = ROOT / "scenarios" / "camelup" / "second-edition-opening.yaml"  # race odds by rollouts
 CHUNK = runner.CHUNK
 IDENTITY = {"command": "coins", "scenario": "p=0.3", "source": "test"}
 
@@ -216,8 +216,10 @@ def test_a_resume_across_an_engine_version_change_is_refused(tmp_path, monkeypat
     path = tmp_path / "odds.ck"
     args = ["odds", MID_LEG, "-n", 2 * CHUNK, "--seed", 4, "--no-progress", "-f", "json"]
     assert invoke(*args, "--checkpoint", path).exit_code == 0
-    monkeypatch.setattr(camelup, "GAME", dataclasses.replace(camelup.GAME, version=camelup.GAME.version + 1))
+    version = camelup.GAME.version
+    monkeypatch.setattr(camelup, "GAME", dataclasses.replace(camelup.GAME, version=version + 1))
     refused = invoke(*args, "--resume", path)
     assert refused.exit_code == 2, refused.output
     lines = refused.stderr.strip().splitlines()
-    assert len(lines) == 1 and "engine version camelup 1, this is camelup 2" in lines[0], refused.stderr
+    assert len(lines) == 1 and f"engine version camelup {version}, this is camelup {version + 1}" in lines[0], \
+        refused.stderr

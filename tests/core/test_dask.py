@@ -19,7 +19,7 @@ from tests.games.camelup.helpers import B, G, O, W, Y, position
 distributed = pytest.importorskip("distributed")
 
 ROOT = Path(__file__).resolve().parents[2]
-MID_LEG = ROOT / "scenarios" / "camelup" / "mid-leg.yaml"
+MID_LEG = ROOT / "scenarios" / "camelup" / "mid-leg-monte-carlo.yaml"  # race odds by rollouts
 CHUNK = runner.CHUNK
 LOOPBACK = dict(n_workers=2, threads_per_worker=1, protocol="tcp://", host="127.0.0.1", dashboard_address=":0")
 

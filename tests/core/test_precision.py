@@ -68,9 +68,16 @@ def test_wilson_intervals_of_precision_runs_cover_the_true_value():
     assert hits >= 52  # 95% of 60 is 57; 52 or fewer has probability about 0.3%
 
 
+def monte_carlo(pos):
+    """The position with its race odds by rollouts (rules.race_method), as every precision run needs."""
+    from dataclasses import replace
+
+    return replace(pos, rules=replace(pos.rules, race_method="monte_carlo"))
+
+
 def test_camelup_race_odds_meet_the_bound_and_hold_the_exact_values():
     """A race that must end this leg (orange on 16, its die unrolled): race odds are the exact leg odds."""
-    pos = position({14: [Y, W], 15: [B, G], 16: [O]})
+    pos = monte_carlo(position({14: [Y, W], 15: [B, G], 16: [O]}))
     leg = exact.leg_exact(pos)
     assert leg.finish_prob[0] == pytest.approx(1.0)
     result = analysis.odds(pos, settings(precision=0.004, seed=5))
@@ -92,7 +99,7 @@ def test_camelup_race_odds_meet_the_bound_and_hold_the_exact_values():
 
 
 def test_ev_precision_is_in_coins_and_counts_every_overall_card():
-    pos = position({1: [B, G], 2: [O], 3: [Y, W]})
+    pos = monte_carlo(position({1: [B, G], 2: [O], 3: [Y, W]}))
     result = analysis.ev(pos, settings(precision=0.08, seed=2))
     cards = [a for a in result.payload["actions"] if not a["exact"]]
     assert len(cards) == 10
@@ -122,7 +129,7 @@ def test_precision_needs_a_halfwidth_function():
 
 
 
-MID_LEG = __import__("pathlib").Path(__file__).resolve().parents[2] / "scenarios" / "camelup" / "mid-leg.yaml"
+MID_LEG = __import__("pathlib").Path(__file__).resolve().parents[2] / "scenarios" / "camelup" / "mid-leg-monte-carlo.yaml"
 
 
 def test_cli_precision_run_equals_the_plain_run_it_stopped_at():
@@ -136,8 +143,8 @@ def test_cli_precision_run_equals_the_plain_run_it_stopped_at():
     plain = json.loads(plain.stdout)
     for key in ("race_win", "race_lose", "race_win_ci95", "race_lose_ci95", "rollouts"):
         assert data[key] == plain[key]
-    quick = invoke("camelup", "ev", "--track", "1:bg 3:y 4:ow", "--precision", 0.1, "--seed", 2, "-j", 1,
-                   "--no-progress")
+    quick = invoke("camelup", "ev", "--track", "1:bg 3:y 4:rp 15:w 16:k", "--edition", "second", "--precision", 0.1,
+                   "--seed", 2, "-j", 1, "--no-progress")  # second edition: no exact race odds
     assert quick.exit_code == 0, quick.output
     assert "stopped by --precision" in quick.stdout
 

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 from functools import partial
 
+import numpy as np
 import pandas as pd
 
 from analyzer.core import runner, stats
 from analyzer.core.tables import Plot, Result
 from analyzer.games.camelup import exact
 from analyzer.games.camelup.answers import action_rows
-from analyzer.games.camelup.race import FLOOR_NOTE, UNKNOWN_CARDS_NOTE, race_halfwidths, race_odds, rules_label
+from analyzer.games.camelup.race import (FLOOR_NOTE, UNKNOWN_CARDS_NOTE, is_exact, race_halfwidths, race_odds,
+                                         rules_label)
 from analyzer.games.camelup.state import Position
 
 RANK_NAMES = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
@@ -33,9 +35,12 @@ def odds(position: Position, settings: runner.RunSettings) -> Result:
     leg_table = pd.DataFrame(leg.rank_probs[0][camels][:, : len(camels)], index=[names[c] for c in camels],
                              columns=ranks)
     leg_table.index.name = "camel"
-    win_hw = stats.wilson_halfwidth(race["win"], n)
-    lose_hw = stats.wilson_halfwidth(race["lose"], n)
-    race_table = pd.DataFrame({
+    exact_race = is_exact(race)
+    zero = np.zeros(len(names))
+    win_hw = zero if exact_race else stats.wilson_halfwidth(race["win"], n)
+    lose_hw = zero if exact_race else stats.wilson_halfwidth(race["lose"], n)
+    race_table = pd.DataFrame({"win": race["win"][camels] / n, "lose": race["lose"][camels] / n}
+                              if exact_race else {
         "win": race["win"][camels] / n, "win ±95%": win_hw[camels],
         "lose": race["lose"][camels] / n, "lose ±95%": lose_hw[camels],
     }, index=leg_table.index)
@@ -45,11 +50,13 @@ def odds(position: Position, settings: runner.RunSettings) -> Result:
         "leg": {names[c]: leg.rank_probs[0][c][: len(camels)].tolist() for c in camels},
         "race_win": {names[c]: race["win"][c] / n for c in camels},
         "race_lose": {names[c]: race["lose"][c] / n for c in camels},
-        "race_win_ci95": {names[c]: win_hw[c] for c in camels},
-        "race_lose_ci95": {names[c]: lose_hw[c] for c in camels},
+        "race_win_ci95": {names[c]: None if exact_race else win_hw[c] for c in camels},
+        "race_lose_ci95": {names[c]: None if exact_race else lose_hw[c] for c in camels},
         **_intervals(race, names, camels),
+        "race_exact": exact_race,
         "leg_ends_race": leg.finish_prob[0],
-        "rollouts": n, "seed": race.seed, "exact": ["leg", "desert_landings"],
+        "rollouts": 0 if exact_race else n, "seed": race.seed,
+        "exact": ["leg", "desert_landings"] + (["race"] if exact_race else []),
     }
     rules = position.rules
     if position.desert:
@@ -64,16 +71,18 @@ def odds(position: Position, settings: runner.RunSettings) -> Result:
         payload["camera_coins"] = leg.photo_coins[0]
     notes = [
         f"rules: {rules_label(rules)}",
-        "leg: exact; race: Monte Carlo of the remaining legs with no player tiles after this leg",
+        "leg: exact; race: " + ("exact, by backward induction over every leg-start position" if exact_race else
+                                "Monte Carlo of the remaining legs") + ", with no player tiles after this leg",
         f"P(the race ends this leg) = {leg.finish_prob[0]:.4f}",
-        f"race: {n:,} rollouts, seed {race.seed}, 95% Wilson intervals",
+        "race: exact" if exact_race else f"race: {n:,} rollouts, seed {race.seed}, 95% Wilson intervals",
     ]
     if position.photographer:
         notes.append(f"camera on space {position.photographer[0]}: expected coins this leg "
                      f"{leg.photo_coins[0]:.4f} (exact)")
     plots = [Plot("leg_ranks", "stacked_bars", "leg", {"title": "Leg-end rank probabilities (exact)"}),
-             Plot("race_odds", "race_odds", "race", {"title": f"Race odds (Monte Carlo, {n:,} races, 95% CI)"})]
-    exact_tables = {name: name != "race" for name in tables}
+             Plot("race_odds", "race_odds", "race",
+                  {"title": "Race odds (exact)" if exact_race else f"Race odds (Monte Carlo, {n:,} races, 95% CI)"})]
+    exact_tables = {name: name != "race" or exact_race for name in tables}
     return runner.annotate(Result("Camel Up odds", tables, payload, notes, plots, exact_tables), race)
 
 
@@ -88,7 +97,8 @@ def ev(position: Position, settings: runner.RunSettings) -> Result:
         "rules": rules_label(position.rules),
         "actions": [{"action": r["action"], "ev": float(r["ev"]), "ci95": _num(r["ci95"]), "exact": r["exact"],
                      "ci_low": _num(r["ci_low"]), "ci_high": _num(r["ci_high"])} for r in rows],
-        "rollouts": race["n"] if race else 0, "seed": race.seed if race else settings.seed,
+        "rollouts": race["n"] if race and not is_exact(race) else 0,
+        "seed": race.seed if race else settings.seed, "race_exact": bool(race is not None and is_exact(race)),
     }
     notes = [
         f"rules: {rules_label(position.rules)}",
@@ -97,8 +107,8 @@ def ev(position: Position, settings: runner.RunSettings) -> Result:
         "exact: every leg action (tiles placed or moved count their landings and their effect on the leg tiles held)",
     ]
     if race is not None:
-        notes += [f"overall cards: Monte Carlo, {race['n']:,} races, seed {race.seed}, 95% CI",
-                  UNKNOWN_CARDS_NOTE]
+        notes += ["overall cards: exact race odds" if is_exact(race) else
+                  f"overall cards: Monte Carlo, {race['n']:,} races, seed {race.seed}, 95% CI", UNKNOWN_CARDS_NOTE]
         if position.rules.money_floor is not None:
             notes.append(FLOOR_NOTE)
     plot_table = table.assign(ci95=pd.to_numeric(table["ci95"], errors="coerce"))
@@ -118,6 +128,9 @@ def _intervals(race, names, camels) -> dict:
     """The race odds' 95% Wilson intervals as bounds (they are not centred on the estimate)."""
     out = {}
     for key in ("win", "lose"):
+        if is_exact(race):
+            out[f"race_{key}_ci_low"] = out[f"race_{key}_ci_high"] = {names[c]: None for c in camels}
+            continue
         lo, hi = stats.wilson(race[key], race["n"])
         out[f"race_{key}_ci_low"] = {names[c]: float(lo[c]) for c in camels}
         out[f"race_{key}_ci_high"] = {names[c]: float(hi[c]) for c in camels}

@@ -3,6 +3,17 @@
 That package plays the second edition; its grey die is marked rolled and no crazy camel is
 placed, so it rolls first-edition dice.  Our colours map onto its five racing colours.
 
+Engine rows (issue 11), every time a median of several runs, each row with the 1-minute load
+average it ran under (the `load` column: the machine may be shared):
+
+- exact leg odds from the opening board with 1, 2, 3, 4 and 5 dice left, against `enumerate_leg`;
+- the exact race table (`race_exact.py`): its build on one core for the first edition (and, in
+  the full run, the Supercup long track with boost dice), a load from the cache, and queries:
+  from the opening (a table row) and from a 5-dice position with a desert tile (the rest of the
+  leg, enumerated, its leaves looked up);
+- races per second from the opening through the runner (65,536-race chunks), 1 and 2 local
+  workers started and warmed first, 10^7 races, against `simulate_race`.
+
 Full games (`play.py`, `policies.py`):
 
 - full 4-player first-edition games per second, through `analyzer balance`'s own machinery
@@ -15,6 +26,7 @@ Full games (`play.py`, `policies.py`):
 """
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
@@ -57,35 +69,10 @@ _best_of = core_bench.best_of
 
 
 def run(quick: bool = False) -> list[dict]:
-    position = parse_position(OPENING)
-    theirs = _their_state(position)
-    rows = []
-
-    ours = _best_of(lambda: exact.leg_exact(position), 3 if quick else 20)
-    row = {"what": "camelup exact leg, 5 dice (ms)", "ours": ours * 1e3, "comparison": None, "ratio": None,
-           "seconds": ours, "target": "<10 ms; >=20x camel-up-solver enumerate_leg"}
-    if theirs is not None:
-        from camel_up.sim import enumerate_leg
-
-        t = _best_of(lambda: enumerate_leg(theirs), 1)
-        row.update(comparison=t * 1e3, ratio=t / ours)
-    rows.append(row)
-
-    chunks = (1, 2) if quick else (2, 8)
-    race_rows = core_bench.scaling(_RaceTask(position), "camelup races from the opening", "races", chunks,
-                                   repeats=1 if quick else 2,
-                                   targets={("2 local workers", chunks[-1]): ">=1,000,000/s on 2 cores; "
-                                                                             ">=40x simulate_race"})
-    if theirs is not None:
-        from camel_up.sim import simulate_race
-
-        n = 500 if quick else 3000
-        t = _best_of(lambda: simulate_race(theirs, n), 1)
-        for row in race_rows:
-            if row["ours"] is not None:
-                row.update(comparison=n / t, ratio=row["ours"] / (n / t))
-    rows += race_rows
+    rows = exact_leg_rows(quick)
     rows += _rule_set_rows(quick)
+    rows += race_exact_rows(quick)
+    rows += race_monte_carlo_rows(quick)
     rows += full_game_rows(quick)
     rows += table_rows(quick)
 
@@ -97,16 +84,14 @@ def run(quick: bool = False) -> list[dict]:
 
 
 def _rule_set_rows(quick: bool) -> list[dict]:
-    """Issue 3's figures: a Supercup leg with a boost die, a second-edition leg with all six dice."""
+    """Issue 3's figures: a Supercup leg with a boost die, a second-edition leg with all six dice (medians)."""
     supercup = parse_position(SUPERCUP)
-    t = _best_of(lambda: exact.leg_exact(supercup), 3 if quick else 10)
-    rows = [{"what": "camelup Supercup exact leg, 5 base + 1 boost die (ms)", "ours": t * 1e3, "comparison": None,
-             "ratio": None, "seconds": t, "target": "<100 ms"}]
+    t = _median(lambda: exact.leg_exact(supercup), 3 if quick else 15)
+    rows = [_row("camelup Supercup exact leg, 5 base + 1 boost die (ms)", t * 1e3, t, "<100 ms")]
     second = parse_position(SECOND)
-    t = _best_of(lambda: exact.leg_exact(second), 3 if quick else 10)
-    row = {"what": "camelup second-edition exact leg, 6 dice in (ms)", "ours": t * 1e3, "comparison": None,
-           "ratio": None, "seconds": t,
-           "target": ">=100x enumerate_leg (which rolls all 6 dice, ~1M completions; the rules stop at 5)"}
+    t = _median(lambda: exact.leg_exact(second), 3 if quick else 15)
+    row = _row("camelup second-edition exact leg, 6 dice in (ms)", t * 1e3, t,
+               ">=500x enumerate_leg (which rolls all 6 dice, ~1M completions; the rules stop at 5)")
     if not quick:
         try:
             from camel_up.sim import enumerate_leg
@@ -116,9 +101,121 @@ def _rule_set_rows(quick: bool) -> list[dict]:
         if enumerate_leg is not None:
             names = second.camel_names
             theirs = State(track={s: [names[c] for c in stack] for s, stack in second.stacks.items()}, rolled=set())
-            their_t = _best_of(lambda: enumerate_leg(theirs), 1)
+            their_t = _median(lambda: enumerate_leg(theirs), 1)
             row.update(comparison=their_t * 1e3, ratio=their_t / t)
     rows.append(row)
+    return rows
+
+
+# -- issue 11: exact legs at every dice count, exact race odds, the race Monte Carlo (all medians) --------
+
+def _median(fn, repeats: int) -> float:
+    """The median wall time of `repeats` calls, in seconds (best-of flatters)."""
+    times = []
+    for _ in range(max(1, repeats)):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return float(np.median(times))
+
+
+def _row(what, ours, seconds, target, comparison=None, ratio=None) -> dict:
+    """A row, with the 1-minute load average it ran under (the machine may be shared)."""
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    return {"what": what, "ours": ours, "comparison": comparison, "ratio": ratio, "seconds": seconds,
+            "target": target, "load": load}
+
+
+def exact_leg_rows(quick: bool = False) -> list[dict]:
+    """Exact leg odds from the opening board with 1..5 dice left, against camel-up-solver's enumerate_leg."""
+    names = ("blue", "green", "orange", "yellow", "white")
+    try:
+        from camel_up.sim import enumerate_leg
+    except ImportError:
+        enumerate_leg = None
+    rows = []
+    for k in range(1, 6):
+        position = parse_position({**OPENING, "position": {**OPENING["position"], "dice_left": list(names[:k])}})
+        ours = _median(lambda: exact.leg_exact(position), (30 if k < 5 else 10) if quick else (300 if k < 4 else 50))
+        target = ("<10 ms; >=50x enumerate_leg" if k == 5 else
+                  "<= enumerate_leg; ~0.02 ms (a public bot's enumerator)" if k == 1 else
+                  "<= enumerate_leg; ~0.09 ms (a public bot's enumerator)" if k == 2 else "<= enumerate_leg")
+        row = _row(f"camelup exact leg, {k} dice left (ms)", ours * 1e3, ours, target)
+        theirs = _their_state(position)
+        if enumerate_leg is not None and theirs is not None:
+            t = _median(lambda: enumerate_leg(theirs), (5 if k < 4 else 1) if quick else (50 if k < 4 else 3))
+            row.update(comparison=t * 1e3, ratio=t / ours)
+        rows.append(row)
+    return rows
+
+
+def race_exact_rows(quick: bool = False) -> list[dict]:
+    """The exact race table: its build (one core, no cache), a load from the cache, queries."""
+    import tempfile
+
+    from analyzer.games.camelup import race_exact as rx
+
+    position = parse_position(OPENING)
+    key = rx.TableKey.of(position.rules, len(position.racing_on_track))
+    arrays = []
+    build = _median(lambda: arrays.append(rx.build_table(key, progress=False)), 1 if quick else 3)
+    rows = [_row(f"camelup exact race table, first edition ({key.boards:,} positions), build (s)", build, build,
+                 "<=60 s on one core")]
+    with tempfile.TemporaryDirectory() as folder:
+        old = os.environ.get(rx.CACHE_ENV)
+        os.environ[rx.CACHE_ENV] = folder
+        try:
+            rx._save(key, *arrays[-1])
+            load = _median(lambda: rx._load(key), 5 if quick else 30)
+        finally:
+            if old is None:
+                os.environ.pop(rx.CACHE_ENV)
+            else:
+                os.environ[rx.CACHE_ENV] = old
+    rows.append(_row("camelup exact race table, load from the cache (ms)", load * 1e3, load, ""))
+    rx.RaceTable._loaded.setdefault(key, rx.RaceTable(key, *arrays[-1]))
+    t = _median(lambda: rx.race_odds(position), 20 if quick else 300)
+    rows.append(_row("camelup exact race odds from the opening (a table row) (ms)", t * 1e3, t, "<=5 ms"))
+    mid = parse_position(_scenario(EV_SCENARIO))
+    t = _median(lambda: rx.race_odds(mid), 5 if quick else 50)
+    rows.append(_row("camelup exact race odds, 5 dice left and a desert tile (the rest of the leg) (ms)", t * 1e3,
+                     t, "<=5 ms"))
+    if not quick:  # the Supercup long track with boost dice: 42,504 positions, built on first use
+        long = parse_position(SUPERCUP)
+        key = rx.TableKey.of(long.rules, len(long.racing_on_track))
+        t = _median(lambda: rx.build_table(key, progress=False), 1)
+        rows.append(_row(f"camelup exact race table, Supercup long track + boost dice ({key.boards:,} positions), "
+                         "build (s)", t, t, "<=300 s on one core"))
+    return rows
+
+
+def _scenario(path):
+    import yaml
+
+    return yaml.safe_load(Path(path).read_text())
+
+
+def race_monte_carlo_rows(quick: bool = False) -> list[dict]:
+    """Races/s from the opening through the runner (chunks, seeds, workers started and warmed first), 1 and 2
+    local workers, against camel-up-solver's simulate_race."""
+    position = parse_position(OPENING)
+    task = _RaceTask(position)
+    n = 1_048_576 if quick else 10_000_000
+    rows = []
+    for jobs, target in ((1, ">=1.4M/s on one core"), (2, ">=2.7M/s on two cores; >=40x simulate_race")):
+        settings = runner.RunSettings(rollouts=n, seed=1, jobs=jobs, progress=False)
+        runner.run(task, replace(settings, rollouts=2 * jobs * runner.CHUNK))  # start and warm the workers
+        t = _median(lambda: runner.run(task, settings), 1 if quick else 3)
+        rows.append(_row(f"camelup races from the opening: {jobs} local worker{'s' * (jobs > 1)}, {n:,} races "
+                         "(races/s)", n / t, t, target))
+    theirs = _their_state(position)
+    if theirs is not None:
+        from camel_up.sim import simulate_race
+
+        m = 500 if quick else 3000
+        t = _median(lambda: simulate_race(theirs, m), 1 if quick else 3)
+        for row in rows:
+            row.update(comparison=m / t, ratio=row["ours"] / (m / t))
     return rows
 
 
@@ -134,37 +231,47 @@ class _RaceTask:
 
 # -- full games ----------------------------------------------------------------------------------
 
-def _spec(policy, edition: str = "first") -> balance.BalanceSpec:
+SUPERCUP_ALL = ["long_track", "boost_action", "photographer", "placement_bets", "partnerships"]
+
+
+def _spec(policy, edition: str = "first", supercup=()) -> balance.BalanceSpec:
     from analyzer.games.camelup import GAME
 
-    return balance.parse(GAME.full(), {"players": 4, "policies": policy, "rules": {"edition": edition}}, "camelup")[0]
+    rules = {"edition": edition, **({"supercup": list(supercup)} if supercup else {})}
+    return balance.parse(GAME.full(), {"players": 4, "policies": policy, "rules": rules}, "camelup")[0]
 
 
-def games_per_second(policy, games: int, jobs: int, repeats: int = 1, edition: str = "first") -> float:
-    """Full 4-player games per second under `analyzer balance` (one rule set), best of `repeats`."""
-    spec = _spec(policy, edition)
+def games_per_second(policy, games: int, jobs: int, repeats: int = 1, edition: str = "first", supercup=(),
+                     median: bool = False) -> float:
+    """Full 4-player games per second under `analyzer balance` (one rule set), best of `repeats` (the median
+    with `median`)."""
+    import statistics
+
+    spec = _spec(policy, edition, supercup)
     settings = runner.RunSettings(rollouts=games, seed=1, jobs=jobs, progress=False)
     if jobs > 1:  # start the workers first: a long run pays that once
         balance.run(spec, replace(settings, rollouts=jobs * spec.chunk))
-    best = float("inf")
+    times = []
     for _ in range(repeats):
         t = time.perf_counter()
         balance.run(spec, settings)
-        best = min(best, time.perf_counter() - t)
-    return games / best
+        times.append(time.perf_counter() - t)
+    return games / (statistics.median(times) if median else min(times))
 
 
 def greedy_regret(decisions: int = 400, budgets=((16, 16), (64, 64), (256, 256)), seed: int = 0,
-                  race_rollouts: int = pol.EXACT_RACE_ROLLOUTS, heuristic: bool = True) -> dict:
+                  race_rollouts: int = pol.EXACT_RACE_ROLLOUTS, heuristic: bool = True, rules=None,
+                  players: int = 4) -> dict:
     """Regret of rollout greedy (and the heuristic) against exact greedy, on the same positions.
 
-    Positions come from 4-player games played by default greedy; at each of `decisions`
-    positions every model chooses, and its choice is scored with the exact values.  Returns
-    {label: {"regret": mean coins given up, "ci95": half-width, "agree": share choosing the
-    exact best action}}."""
+    Positions come from `players`-player games (default: 4, the first edition; `rules` for another
+    rule set, the Supercup modules' actions priced too) played by default greedy; at each of
+    `decisions` positions every model chooses its action, and its choice is scored with the exact
+    values.  Returns {label: {"regret": mean coins given up, "ci95": half-width, "agree": share
+    choosing the exact best action}}."""
     rng = np.random.default_rng(seed)
     spec = pol.parse_spec("greedy", "bench")
-    cfg = game.GameConfig(rule_set(), 4, (spec,) * 4)
+    cfg = game.GameConfig(rules or rule_set(), players, (spec,) * players)
     games = game.Games(cfg, max(8, decisions // 8), rng.spawn(1)[0])
     per_turn = -(-decisions // 60)  # a game lasts about 60 turns
     models = {f"greedy({r}/{k})": pol.Greedy(pol.PolicySpec("greedy", r, k)) for r, k in budgets}
@@ -174,7 +281,7 @@ def greedy_regret(decisions: int = 400, budgets=((16, 16), (64, 64), (256, 256))
     agree = {label: [] for label in models}
     t = 0
     while len(regret[next(iter(models))]) < decisions and games.alive.any():
-        seat = t % 4
+        seat = t % players
         rows = np.arange(games.rows)
         action = pol.make(spec, cfg).choose(games, rows, seat, None, rng)
         live = np.flatnonzero(games.alive)
@@ -187,6 +294,11 @@ def greedy_regret(decisions: int = 400, budgets=((16, 16), (64, 64), (256, 256))
                 agree[label].append(exact[chosen] >= best - 1e-12)
         action[~games.alive] = games.space.noop
         games.apply(seat, action)
+        if cfg.rules.boost_action:  # the turn's follow-up, greedy's own
+            follow = np.full(games.rows, -1, dtype=np.int64)
+            some = np.flatnonzero(games.alive & (games.pyr[:, seat] >= 1))
+            follow[some] = pol.make(spec, cfg).choose_boost(games, some, seat, None, rng)
+            games.apply_boost(seat, follow)
         games.drop_finished()
         t += 1
     out = {}
@@ -209,6 +321,15 @@ def full_game_rows(quick: bool = False) -> list[dict]:
             rows.append({"what": f"camelup full games, 4 {policy} players{what}, jobs={jobs} (games/s)", "ours": rate,
                          "comparison": None, "ratio": None,
                          "target": target if (edition, jobs) == ("first", 2) else ""})
+    for policy, chunks, target in (("random", 2 if quick else 4, ">=10,000/s on 2 cores"),
+                                   ("greedy", 1 if quick else 2, ">=20/s on 2 cores")):
+        spec = _spec(policy, supercup=SUPERCUP_ALL)
+        for jobs in (1, 2):
+            n = chunks * spec.chunk * jobs
+            rate = games_per_second(policy, n, jobs, 1 if quick else 3, supercup=SUPERCUP_ALL, median=True)
+            rows.append({"what": f"camelup full games, 4 {policy} players, Supercup with every module, jobs={jobs} "
+                                 "(games/s, median)", "ours": rate, "comparison": None, "ratio": None,
+                         "target": target if jobs == 2 else ""})
     if not quick:
         for label, r in greedy_regret().items():
             rows.append({"what": f"camelup {label} vs exact greedy: regret (coins/decision; "

@@ -8,6 +8,10 @@ probability is booked at once, so leaves are never counted as equally likely.
 Several variants of the position run side by side in one pass (`Variant`: other player
 tiles, a camera space, extra dice thrown in); that is how `analysis.ev` prices every
 desert placement, camera space and boost die at once.
+
+With one to three dice left (and few variants, no grey die, no coins counted) numpy's fixed
+cost per call would dominate, so `_leg_small` walks the branches in plain Python instead and
+returns the same LegExact.  `race_exact` reads the finished boards through `leaf_words`.
 """
 from __future__ import annotations
 
@@ -51,6 +55,9 @@ def leg_exact(position: Position, variants=None, leaf_fn=None, leaf_words: bool 
     rules = position.rules
     variants = [Variant()] if variants is None else [v if isinstance(v, Variant) else Variant(tiles=tuple(v))
                                                      for v in variants]
+    small = _small_dice(position, variants) if coins_of is None else None
+    if small is not None:  # one to three dice: a plain walk beats numpy's cost per call
+        return _leg_small(position, variants, small, leaf_fn, leaf_words)
     n_var, n_camels = len(variants), len(rules.camels)
     effects = np.stack([sim.effects_table(position.desert if v.tiles is None else v.tiles) for v in variants])
     camera = np.array([_camera_byte(position, v) for v in variants], dtype=np.uint64)
@@ -77,27 +84,27 @@ def leg_exact(position: Position, variants=None, leaf_fn=None, leaf_words: bool 
     variant, pos, height, left, prob, camera_on, coins = (
         a[keep] for a in (variant, pos, height, left, prob, camera_on, coins))
 
-    faces = [np.asarray(f, dtype=np.uint64) for f in dice.faces]
+    counts = np.array([len(f) for f in dice.faces], dtype=np.int64)
+    steps_of = np.zeros((len(dice), counts.max(initial=1)), dtype=np.uint64)  # slot, face -> step (and grey colour)
+    colour_of = np.zeros_like(steps_of)
+    for d in range(len(dice)):
+        steps_of[d, : counts[d]] = dice.faces[d]
+        if dice.camel[d] == sim.GREY:
+            colour_of[d, : counts[d]] = dice.colour[d]
+    face_in = np.arange(steps_of.shape[1])[None, None, :] < counts[:, None, None]  # (slot, 1, face)
+    slot_bits = np.arange(len(dice), dtype=np.int64)[:, None]
+    die_camel = np.array(dice.camel, dtype=np.int64)
     while prob.size:
-        parts = []
-        for d in range(len(dice)):
-            state = np.nonzero((left >> d) & 1)[0]
-            if state.size:
-                f = np.tile(np.arange(faces[d].size), state.size)
-                parts.append((np.repeat(state, faces[d].size), np.full(f.size, d), f))
-        state = np.concatenate([p[0] for p in parts])
-        die = np.concatenate([p[1] for p in parts])
-        face = np.concatenate([p[2] for p in parts])
-        counts = np.array([faces[d].size for d in range(len(dice))])
+        # every (state, die still in, face): die-major, then state, then face
+        die, state, face = np.nonzero((((left[None, :] >> slot_bits) & 1) == 1)[:, :, None] & face_in)
         child_prob = prob[state] / (np.bitwise_count(left[state]) * counts[die])
         child_var = variant[state]
-        steps = np.array([np.pad(f, (0, counts.max() - f.size)) for f in faces])[die, face]
-        camel = np.array(dice.camel, dtype=np.int64)[die].astype(np.uint64)
+        steps = steps_of[die, face]
+        camel = die_camel[die].astype(np.uint64)
         backward = None
-        grey = np.array(dice.camel)[die] == sim.GREY
+        grey = die_camel[die] == sim.GREY
         if grey.any():
-            colour = np.array([np.pad(np.asarray(c, dtype=np.uint64), (0, counts.max() - len(c)))
-                               for c in dice.colour])[die, face]
+            colour = colour_of[die, face]
             mover = sim.crazy_mover(pos[state], height[state], colour, (rules.racing, rules.racing + 1),
                                     rules.racing)
             camel = np.where(grey, mover, camel)
@@ -199,7 +206,7 @@ class _Accumulator:
             return
         n = self.n_camels
         racing_bytes = np.uint64((1 << (8 * self.rules.racing)) - 1) & sim.HI
-        ranks = []
+        ranks, cells, weights = [], [], []
         for camel in range(self.rules.racing):
             shift = np.uint64(8 * camel)
             space, level = (pos >> shift) & sim._BYTE, (height >> shift) & sim._BYTE
@@ -207,10 +214,11 @@ class _Accumulator:
                 sim.bytes_equal(pos, space) & sim.bytes_at_least(height, level + sim._ONE))
             rank = np.bitwise_count(ahead & racing_bytes).astype(np.int64)
             present = space != sim._ZERO
-            cell = (variant[present] * n + camel) * n + rank[present]
-            self.rank_probs += np.bincount(cell, weights=prob[present],
-                                           minlength=self.rank_probs.size).reshape(self.rank_probs.shape)
+            cells.append((variant[present] * n + camel) * n + rank[present])
+            weights.append(prob[present])
             ranks.append(rank)
+        self.rank_probs += np.bincount(np.concatenate(cells), weights=np.concatenate(weights),
+                                       minlength=self.rank_probs.size).reshape(self.rank_probs.shape)
         if self.leaf_fn is not None:
             rank = np.stack(ranks, axis=1)
             extra = {"coins": coins} if self.coins else {}
@@ -227,3 +235,137 @@ class _Accumulator:
         spaces = self.rules.track_length + 1
         return LegExact(self.rank_probs, self.landings[:, sim.BIAS: sim.BIAS + spaces], self.finish, self.photo,
                         self.leaf)
+
+
+# -- the small-dice path: a few dice left, few variants --------------------------------------------
+# numpy's fixed cost per call dominates a leg of one or two dice (3 or 18 leaves), so there the
+# branches are walked one by one in plain Python, on a space and a height per camel; the result
+# is the same LegExact (tests/games/camelup/test_exact_small.py holds the two paths equal).
+
+RANK_BASE = sim.RANK_BASE
+SMALL_WORK = 400  # moves (summed over the variants) up to which the plain-Python walk is used
+SMALL_RANKING = 40  # leaves up to which they are ranked in plain Python, not numpy
+
+
+def _small_dice(position: Position, variants):
+    """Each variant's dice, (camel, faces) per die in the pyramid, when the plain walk is cheap
+    enough (at most SMALL_WORK moves over all variants); else None."""
+    rules = position.rules
+    if position.grey_die_left:
+        return None
+    keep = rules.dice_left_at_leg_end
+    base = [(c, tuple(rules.die_faces)) for c in position.dice_left if c >= 0]
+    boost = tuple(rules.boost_faces)
+    out, total = [], 0
+    for v in variants:
+        dice = base + [(c, boost) for c in tuple(position.boost_dice_left) + tuple(v.extra_boost)]
+        if len(dice) > 3:
+            return None
+        width = max((len(f) for _, f in dice), default=0)
+        branches = 1
+        for left in range(len(dice), keep, -1):
+            branches *= left * width
+            total += branches
+        out.append(dice)
+    return out if total <= SMALL_WORK else None
+
+
+def _leg_small(position: Position, variants, all_dice, leaf_fn, leaf_words) -> LegExact:
+    rules = position.rules
+    n_var, n_camels, racing = len(variants), len(rules.camels), rules.racing
+    length, keep = rules.track_length, rules.dice_left_at_leg_end
+    space0, height0 = [0] * n_camels, [0] * n_camels
+    for s, stack in position.stacks.items():
+        for level, camel in enumerate(stack):
+            space0[camel], height0[camel] = s, level
+    everyone, racers = range(n_camels), range(racing)
+    rank_probs = [0.0] * (n_var * n_camels * n_camels)  # [v, camel, rank], flat
+    landings = [0.0] * (n_var * (length + 1))  # [v, space], flat
+    finish, photo = [0.0] * n_var, [0.0] * n_var
+    leaves = []  # (variant, spaces, heights, prob) of finished branches: ranked at the end
+
+    def book(v, space, height, prob):
+        leaves.append((v, space, height, prob))
+
+    v, tiles, camera, land = 0, {}, 0, 0  # the variant being walked
+    any_tiles = False
+
+    def walk(space, height, dice, prob, camera_on):
+        for i, (camel, faces) in enumerate(dice):
+            rest = dice[:i] + dice[i + 1:]
+            share = prob / (len(dice) * len(faces))
+            start, level = space[camel], height[camel]
+            unit = [c for c in everyone if space[c] == start and height[c] >= level]
+            for steps in faces:
+                target = start + steps
+                push = tiles.get(target, 0) if tiles else 0
+                end = target + push
+                new_space, new_height = space[:], height[:]
+                if push < 0:  # mirage: under what is there
+                    for c in everyone:
+                        if space[c] == end and c not in unit:
+                            new_height[c] += len(unit)
+                    lift = 0
+                else:
+                    lift = sum(1 for c in everyone if space[c] == end) if end != start else level
+                for c in unit:
+                    new_space[c], new_height[c] = end, height[c] - level + lift
+                if push:
+                    landings[land + target] += share
+                on_camera = camera_on
+                if camera_on and end == camera:
+                    photo[v] += share * len(unit)
+                    on_camera = False
+                if end > length:
+                    finish[v] += share
+                    book(v, new_space, new_height, share)
+                elif len(rest) <= keep:
+                    book(v, new_space, new_height, share)
+                else:
+                    walk(new_space, new_height, rest, share, on_camera)
+
+    for v, variant in enumerate(variants):
+        tiles = {t.space: t.push for t in (position.desert if variant.tiles is None else variant.tiles)}
+        any_tiles = any_tiles or bool(tiles)
+        camera = variant.camera if variant.camera is not None else (position.photographer or (0, 0))[0]
+        land = v * (length + 1)
+        if len(all_dice[v]) <= keep:
+            book(v, space0, height0, 1.0)
+        else:
+            walk(space0, height0, all_dice[v], 1.0, bool(camera))
+
+    if len(leaves) <= SMALL_RANKING:  # a few leaves: rank them here
+        for v, space, height, prob in leaves:
+            keys = [space[c] * RANK_BASE + height[c] if space[c] else -1 for c in racers]
+            base = v * n_camels * n_camels
+            for rank, c in enumerate(sorted(racers, key=keys.__getitem__, reverse=True)):
+                if keys[c] >= 0:
+                    rank_probs[base + c * n_camels + rank] += prob
+    leaf = None
+    if leaves and (leaf_fn is not None or len(leaves) > SMALL_RANKING):
+        variant = np.array([x[0] for x in leaves], dtype=np.int64)
+        space = np.array([x[1] for x in leaves], dtype=np.int64).reshape(-1, n_camels)
+        height = np.array([x[2] for x in leaves], dtype=np.int64).reshape(-1, n_camels)
+        prob = np.array([x[3] for x in leaves])
+        present = space[:, :racing] > 0
+        key = np.where(present, space[:, :racing] * sim.RANK_BASE + height[:, :racing], -1)
+        # as the vectorised ranking: racing camels ahead, an absent camel behind every present one
+        rank = ((key[:, None, :] > key[:, :, None]) & present[:, None, :]).sum(2)
+    if len(leaves) > SMALL_RANKING:  # many leaves: rank them in numpy, one bincount
+        cell = ((variant[:, None] * n_camels + np.arange(racing)) * n_camels + rank)[present]
+        weight = np.broadcast_to(prob[:, None], present.shape)[present]
+        rank_probs = np.bincount(cell, weights=weight, minlength=len(rank_probs)).tolist()
+    if leaf_fn is not None and leaves:
+        if leaf_words:
+            pos = sim.pack(np.where(space > 0, space + sim.BIAS, 0))
+            values = leaf_fn(variant, rank, pos, sim.pack(height))
+        else:
+            values = leaf_fn(variant, rank)
+        values = np.asarray(values, dtype=float) * prob[:, None]
+        leaf = np.zeros((n_var, values.shape[1]))
+        np.add.at(leaf, variant, values)
+    flat = np.array(rank_probs + finish + photo)  # one conversion, then views
+    a = len(rank_probs)
+    land = np.array(landings) if any_tiles else np.zeros(len(landings))
+    return LegExact(flat[:a].reshape(n_var, n_camels, n_camels), land.reshape(n_var, length + 1),
+                    flat[a: a + n_var], flat[a + n_var:], leaf)

@@ -53,6 +53,7 @@ SUPPORTED_FIELDS = {
     "dice_left_at_leg_end", "pyramid_tiles", "leg_tiles", "leg_second_pays", "leg_other_pays",
     "pyramid_tile_pays", "desert_tile_pays", "overall_payouts", "overall_wrong_pays", "starting_money",
     "money_floor", "max_players",
+    "race_method",  # how the analyses price race odds; full games do not read it
 }
 
 

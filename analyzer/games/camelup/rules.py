@@ -43,6 +43,8 @@ class RuleSet:
     placement_miss_pays: int = -1
     partnerships: bool = False
     partnership_min_players: int = 6
+    # how `odds` and `ev` get race odds: exact (race_exact.py) where the rule set allows, else Monte Carlo
+    race_method: str = "exact"
 
     @property
     def racing(self) -> int:

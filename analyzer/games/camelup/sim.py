@@ -6,6 +6,13 @@ arithmetic on whole rows, so a move costs a few dozen numpy operations on 1-D ar
 whatever the number of camels (at most 8).  Finished rows are absorbing: `live` is False
 there and a move changes nothing.  `exact.py` runs the same `move` over every dice
 outcome; this module draws outcomes at random.  `reference.py` is the readable version.
+
+Speed (issue 11): a leg takes one uniform draw per row (`LegPlan`: the roll order and faces,
+decoded by table lookup when the leg has few outcomes) and is then played BLOCK rows at a time,
+so every temporary stays in cache and below glibc's mmap threshold (no page faults from the
+heap shrinking and regrowing); with no tiles and no crazy camels a move is `move_forward`, a
+shorter `move`.  The draws, and so the results for a seed, are those of the plain version
+(tests/games/camelup/test_sim_speed.py keeps it as the reference).
 """
 from __future__ import annotations
 
@@ -23,7 +30,7 @@ LO = np.uint64(0x0101010101010101)
 HI = np.uint64(0x8080808080808080)
 LOW7 = np.uint64(0x7F7F7F7F7F7F7F7F)
 _BYTE = np.uint64(0xFF)
-_ZERO, _ONE, _THREE = np.uint64(0), np.uint64(1), np.uint64(3)
+_ZERO, _ONE, _THREE, _SEVEN = np.uint64(0), np.uint64(1), np.uint64(3), np.uint64(7)
 _SHIFTS = np.arange(8, dtype=np.uint64) * np.uint64(8)
 
 
@@ -186,9 +193,11 @@ def position_dice(position: Position) -> Dice:
                     boost=position.boost_dice_left)
 
 
-def fresh_leg_dice(rules) -> Dice:
-    """The dice of a new leg: every racing camel's, the grey die, the last camel's boost die."""
-    return leg_dice(rules, range(rules.racing), grey=rules.crazy_camels > 0, boost_last=rules.boost_dice)
+def fresh_leg_dice(rules, camels=None) -> Dice:
+    """The dice of a new leg: every racing camel's (of `camels`, the racing camels on the track, when
+    given), the grey die, the last camel's boost die."""
+    camels = range(rules.racing) if camels is None else camels
+    return leg_dice(rules, camels, grey=rules.crazy_camels > 0, boost_last=rules.boost_dice)
 
 
 def last_racing_camel(pos, height, rules) -> np.ndarray:
@@ -213,6 +222,84 @@ def race_over(end, rules):
     return over
 
 
+BLOCK = 8192  # rows a leg is played on at a time: the temporaries stay in cache, and off mmap (no page faults)
+PLAN_TABLE_MAX = 1 << 17  # draws decoded by table lookup up to this many outcomes (5 dice: 29,160)
+_CODE_SHIFT, _CODE_CAMEL = np.uint16(8), np.uint16(255)
+
+
+@dataclass(frozen=True)
+class LegPlan:
+    """How one uniform draw in [0, outcomes) picks a leg's roll order and faces.
+
+    The draw's remainder mod k! picks the order (`_permutations(k)`), the quotient the faces:
+    one base-`faces` digit per roll when every die has the same faces, else a digit of radix
+    `len(faces[slot])` for the slot rolled.  Where `outcomes` is small the decoding is tabled:
+    slot[i][draw], face[i][draw] for roll i, and for plain dice code[i][draw] = step << 8 | 8 * camel
+    (one small table: one gather a roll, and it stays in cache)."""
+    dice: Dice
+    rolls: int
+    outcomes: int
+    steps_of: np.ndarray  # (k, widest): the step of each slot's face
+    colour_of: np.ndarray  # (k, widest): for the grey die, the crazy camel a face names
+    slot: np.ndarray | None = None  # (rolls, outcomes) tables, or None: decode arithmetically
+    face: np.ndarray | None = None
+    code: np.ndarray | None = None  # uint16
+
+    @property
+    def plain(self) -> bool:
+        """Every slot a base or boost die of a fixed camel (no grey die, no last camel's boost die)."""
+        return all(c >= 0 for c in self.dice.camel)
+
+    def decode(self, draw):
+        """(slot, face) per roll: lists of `rolls` arrays, from the draws."""
+        if self.slot is not None:
+            return [t.take(draw) for t in self.slot], [t.take(draw) for t in self.face]
+        k = len(self.dice)
+        counts = np.array([len(f) for f in self.dice.faces], dtype=np.int64)
+        perms = _permutations(k)
+        order = perms[draw % len(perms)].T
+        draw = draw // len(perms)
+        same = len(set(self.dice.faces)) == 1
+        slots, faces = [], []
+        for i in range(self.rolls):
+            slot = order[i]
+            radix = counts[0] if same else counts[slot]
+            faces.append(draw % radix)
+            draw = draw // radix
+            slots.append(slot)
+        return slots, faces
+
+
+_PLANS: dict = {}
+
+
+def leg_plan(dice: Dice, rolls: int) -> LegPlan:
+    key = (dice, rolls)
+    if key not in _PLANS:
+        k = len(dice)
+        counts = [len(f) for f in dice.faces]
+        width = max(counts)
+        steps_of = np.zeros((k, width), dtype=np.uint64)
+        colour_of = np.zeros((k, width), dtype=np.uint64)
+        for d in range(k):
+            steps_of[d, : counts[d]] = dice.faces[d]
+            if dice.camel[d] == GREY:
+                colour_of[d, : counts[d]] = dice.colour[d]
+        outcomes = len(_permutations(k)) * int(np.prod(counts))
+        plan = LegPlan(dice, rolls, outcomes, steps_of, colour_of)
+        if outcomes <= PLAN_TABLE_MAX:
+            slots, faces = plan.decode(np.arange(outcomes))
+            slot = np.array(slots, dtype=np.uint8).reshape(rolls, outcomes)
+            face = np.array(faces, dtype=np.uint8).reshape(rolls, outcomes)
+            camel = np.array([max(c, 0) for c in dice.camel], dtype=np.uint64)
+            code = (steps_of[slot, face] << np.uint64(8)) | (camel[slot] << _THREE)
+            plan = LegPlan(dice, rolls, outcomes, steps_of, colour_of, slot, face, code.astype(np.uint16))
+        if len(_PLANS) > 64:
+            _PLANS.clear()
+        _PLANS[key] = plan
+    return _PLANS[key]
+
+
 def play_leg(pos, height, live, dice, effects, rules, rng, landings=None):
     """Roll the dice of a leg in a random order in all live rows, until the leg ends
     (all dice out, or all but `rules.dice_left_at_leg_end`).
@@ -220,6 +307,7 @@ def play_leg(pos, height, live, dice, effects, rules, rng, landings=None):
     A row whose race ends stops there (live becomes False).  If `landings` is given,
     landings[byte] counts the units that landed on the player tile there.
     `dice` is a Dice, or a list of camels whose base dice are in the pyramid.
+    One draw per row (`LegPlan`) picks the leg; the rows are then played BLOCK at a time.
     Returns the new (pos, height)."""
     if not isinstance(dice, Dice):
         dice = leg_dice(rules, list(dice))
@@ -227,43 +315,55 @@ def play_leg(pos, height, live, dice, effects, rules, rng, landings=None):
     rolls = k - rules.dice_left_at_leg_end
     if rolls <= 0:
         return pos, height
-    perms = _permutations(k)
-    counts = np.array([len(f) for f in dice.faces], dtype=np.int64)
-    draw = rng.integers(len(perms) * int(np.prod(counts)), size=n)
-    order = np.ascontiguousarray(perms[draw % len(perms)].T)  # order[i]: the slot rolled i-th in each row
-    draw //= len(perms)
-    slot_camel = np.array(dice.camel, dtype=np.int64)
-    if (slot_camel == LAST).any():
-        per_row = np.repeat(slot_camel[:, None].astype(np.uint64), n, 1)
-        per_row[slot_camel == LAST] = last_racing_camel(pos, height, rules)
-        camel_of = lambda slot: per_row[slot, np.arange(n)]  # noqa: E731
-    else:
-        camel_of = lambda slot: slot_camel.astype(np.uint64)[slot]  # noqa: E731
-    width = counts.max()
-    steps_of = np.zeros((k, width), dtype=np.uint64)
-    colour_of = np.zeros((k, width), dtype=np.uint64)
-    for d in range(k):
-        steps_of[d, : counts[d]] = dice.faces[d]
-        if dice.camel[d] == GREY:
-            colour_of[d, : counts[d]] = dice.colour[d]
-    same_faces = len(set(dice.faces)) == 1
-    grey_slots = [d for d in range(k) if dice.camel[d] == GREY]
-    for i in range(rolls):
-        slot = order[i]
-        if same_faces:
-            face = draw % counts[0]
-            draw //= counts[0]
-        else:
-            radix = counts[slot]
-            face = draw % radix
-            draw //= radix
-        steps = steps_of[slot, face]
-        camel = camel_of(slot)
+    plan = leg_plan(dice, rolls)
+    draw = rng.integers(plan.outcomes, size=n)
+    if n <= BLOCK:
+        return _play_block(pos, height, live, draw, plan, effects, rules, landings)
+    new_pos, new_height = np.empty_like(pos), np.empty_like(height)
+    for a in range(0, n, BLOCK):
+        b = slice(a, a + BLOCK)
+        new_pos[b], new_height[b] = _play_block(pos[b], height[b], live[b], draw[b], plan, effects, rules, landings)
+    return new_pos, new_height
+
+
+def _play_block(pos, height, live, draw, plan: LegPlan, effects, rules, landings):
+    """play_leg on rows whose draws are drawn; updates `live` (a view) in place."""
+    if plan.plain and plan.code is not None and effects is None and not rules.crazy_camels and landings is None:
+        limit = np.uint64(rules.track_length + BIAS)
+        for i in range(plan.rolls):
+            code = plan.code[i].take(draw)
+            steps = (code >> _CODE_SHIFT).astype(np.uint64)
+            if not live.all():
+                steps *= live
+            pos, height, end = move_forward(pos, height, (code & _CODE_CAMEL).astype(np.uint64), steps)
+            live &= end <= limit
+        return pos, height
+    dice = plan.dice
+    slots, faces = plan.decode(draw)
+    slot_camel = np.array([max(c, 0) for c in dice.camel], dtype=np.uint64)
+    last_slot = dice.camel.index(LAST) if LAST in dice.camel else None
+    if last_slot is not None:  # the boost die of the camel last at the leg's start
+        last_camel = last_racing_camel(pos, height, rules)
+    forward = effects is None and not rules.crazy_camels and landings is None
+    limit = np.uint64(rules.track_length + BIAS)
+    grey_slots = [d for d in range(len(dice)) if dice.camel[d] == GREY]
+    for i in range(plan.rolls):
+        slot, face = slots[i], faces[i]
+        steps = plan.steps_of[slot, face]
+        camel = slot_camel[slot]
+        if last_slot is not None:
+            camel = np.where(slot == last_slot, last_camel, camel)
+        if forward:  # no tiles, no crazy camels: the short move
+            if not live.all():
+                steps *= live
+            pos, height, end = move_forward(pos, height, camel << _THREE, steps)
+            live &= end <= limit
+            continue
         backward = None
         if grey_slots:
             backward = np.isin(slot, grey_slots)
-            camel = grey_camel(pos, height, camel, colour_of[slot, face], backward, (rules.racing, rules.racing + 1),
-                               rules.racing)
+            camel = grey_camel(pos, height, camel, plan.colour_of[slot, face], backward,
+                               (rules.racing, rules.racing + 1), rules.racing)
             steps = np.where(backward, _ZERO - steps, steps)
         if not live.all():
             steps = np.where(live, steps, _ZERO)
@@ -272,6 +372,24 @@ def play_leg(pos, height, live, dice, effects, rules, rng, landings=None):
             landings += np.bincount(np.where(end != target, target, _ZERO), minlength=TABLE)
         live &= ~race_over(end, rules)
     return pos, height
+
+
+def move_forward(pos, height, shift, steps):
+    """`move` without tiles or crazy camels, fewer operations: the camel is given as `shift` (8 * camel).
+
+    Returns the new (pos, height) and the byte the unit ended on."""
+    start = (pos >> shift) & _BYTE
+    level = ((height >> shift) & _BYTE) * LO
+    x = pos ^ (start * LO)
+    # the unit: same space (no nonzero byte of x) and at least as high (no borrow out of the byte)
+    unit = (((x & LOW7) + LOW7) | x | ~((height | HI) - level)) & HI ^ HI
+    end = start + steps
+    y = pos ^ (end * LO)
+    others = (((y & LOW7) + LOW7) | y | unit) & HI ^ HI  # camels already on the end space
+    unit_bytes = (unit >> _SEVEN) * _BYTE
+    pos = (pos & ~unit_bytes) | (end * LO & unit_bytes)
+    height = height - (level & unit_bytes) + (np.bitwise_count(others) * LO & unit_bytes)
+    return pos, height, end
 
 
 def leg_rank_counts(position: Position, n: int, rng) -> dict:
@@ -315,7 +433,7 @@ def race_counts(position: Position, n: int, rng, max_legs: int = 64) -> dict:
             pos, height, live = pos[live], height[live], live[live]
         if not live.size:
             break
-        dice, effects = fresh_leg_dice(rules), None
+        dice, effects = fresh_leg_dice(rules, position.racing_on_track), None
     else:
         raise RuntimeError(f"{live.size} races still running after {max_legs} legs")
     return {"n": n, "win": win, "lose": lose, "legs": legs}

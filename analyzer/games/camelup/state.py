@@ -107,6 +107,7 @@ HOUSE_RULE_RANGES = {"rules.track_length": (1, 48), "rules.die_faces": (1, 6), "
                      "rules.placement_places": (1, 8), "rules.max_players": (2, 10),
                      "rules.partnership_min_players": (2, 10)}
 MAX_RULE_LIST = 16
+HOUSE_RULE_CHOICES = {"rules.race_method": ("exact", "monte_carlo")}
 
 
 def _house_rule(raw, field, kind: str):
@@ -118,6 +119,8 @@ def _house_rule(raw, field, kind: str):
         return tuple(sc.integer(v, f"{field}[{i}]", low, high) for i, v in enumerate(values))
     if "None" in kind and raw is None:
         return None
+    if field in HOUSE_RULE_CHOICES:
+        return sc.choice(raw, field, HOUSE_RULE_CHOICES[field])
     if kind == "bool":
         if not isinstance(raw, bool):
             raise ScenarioError(field, "must be true or false")

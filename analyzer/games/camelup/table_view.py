@@ -132,8 +132,6 @@ def actions(rows, names, player: int, top: int | None, title: str = "", more: st
 
 def odds(leg_probs, race, names, camels) -> Group:
     """Leg ranks (exact) and race win/lose (with their 95% intervals)."""
-    from analyzer.core import stats
-
     ranks = len(camels)
     out = RichTable(title="leg (exact) and race odds", title_justify="left", box=None, padding=(0, 1),
                     header_style="bold dim")
@@ -142,11 +140,18 @@ def odds(leg_probs, race, names, camels) -> Group:
         out.add_column(("1st", "2nd", "3rd")[r] if r < 3 else f"{r + 1}th", justify="right")
     out.add_column("race win", justify="right")
     out.add_column("race lose", justify="right")
-    n = race["n"]
-    win_lo, win_hi = stats.wilson(race["win"], n)
-    lose_lo, lose_hi = stats.wilson(race["lose"], n)
+    from analyzer.games.camelup.race import interval, is_exact
+
+    n, exact_race = race["n"], is_exact(race)
+    win_lo, win_hi = interval(race, "win")
+    lose_lo, lose_hi = interval(race, "lose")
+
+    def cell(key, c, lo, hi):
+        value = f"{race[key][c] / n:.3f}"
+        return value if exact_race else f"{value} [{lo[c]:.3f}, {hi[c]:.3f}]"
+
     for c in camels:
         out.add_row(camel_text(names[c]), *[f"{leg_probs[c][r]:.3f}" for r in range(ranks)],
-                    f"{race['win'][c] / n:.3f} [{win_lo[c]:.3f}, {win_hi[c]:.3f}]",
-                    f"{race['lose'][c] / n:.3f} [{lose_lo[c]:.3f}, {lose_hi[c]:.3f}]")
-    return Group(out, Text(f"race: {n:,} rollouts, 95% Wilson intervals", style="dim"))
+                    cell("win", c, win_lo, win_hi), cell("lose", c, lose_lo, lose_hi))
+    return Group(out, Text("race: exact" if exact_race else f"race: {n:,} rollouts, 95% Wilson intervals",
+                           style="dim"))

@@ -175,7 +175,8 @@ def _answers(session: Session, table) -> str:
         bars.append(f'<div class="odds">{chip(table.names[c], table.rules.camel_letters[c])}{cells}</div>')
     return (f'<h2>best actions for player {table.to_move}</h2><table class="answers">{"".join(lines)}</table>'
             '<h2>odds: leg 1st (exact) · race win · race lose</h2>' + "".join(bars)
-            + f'<p class="small">race odds from {n:,} races</p>')
+            + ('<p class="small">race odds exact</p>' if getattr(race, "exact", False) else
+               f'<p class="small">race odds from {n:,} races</p>'))
 
 
 CSS = """

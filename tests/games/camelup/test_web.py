@@ -131,16 +131,18 @@ def test_a_leg_tapped_through_on_a_phone_sized_page_equals_the_terminal_session(
     try:
         driver.get(url)
 
+        def version():
+            return driver.execute_script("const m = document.getElementById('meta'); return m && m.dataset.version")
+
         def tap(css):
-            version = driver.find_element(By.ID, "meta").get_attribute("data-version")
-            driver.find_element(By.CSS_SELECTOR, css).click()
-            WebDriverWait(driver, 10).until(
-                lambda d: d.find_element(By.ID, "meta").get_attribute("data-version") != version)
+            before = version()
+            driver.execute_script("document.querySelector(arguments[0]).click()", css)
+            WebDriverWait(driver, 10).until(lambda d: version() != before)
 
         for event in LEG:
             words = event.split()
             if words[0] == "desert":
-                driver.find_element(By.CSS_SELECTOR, f'[data-space="{words[1]}"]').click()
+                driver.execute_script("document.querySelector(arguments[0]).click()", f'[data-space="{words[1]}"]')
                 tap(f'[data-event="desert SPACE {words[2]}"]')
             else:
                 tap(f'[data-event="{event}"]')

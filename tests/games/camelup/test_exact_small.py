@@ -1,0 +1,105 @@
+"""The small-dice path of exact.leg_exact (a plain walk for one to three dice) equals the vectorised path."""
+import numpy as np
+import pytest
+
+from analyzer.games.camelup import exact
+from analyzer.games.camelup.exact import Variant
+from analyzer.games.camelup.state import DesertTile, parse_position
+
+FIRST = ("blue", "green", "orange", "yellow", "white")
+
+
+def _random_position(rng, rules=None, crazy=(), dice_count=2, boost=0):
+    names = FIRST if not crazy else ("blue", "green", "yellow", "red", "purple")
+    length = 16 if not rules or "long_track" not in rules.get("supercup", ()) else 20
+    stacks = {}
+    for c in rng.permutation(len(names)):
+        stacks.setdefault(int(rng.integers(length - 7, length + 1)), []).append(names[c])
+    for c in crazy:
+        stacks.setdefault(int(rng.integers(length - 7, length + 1)), []).append(c)
+    free = [s for s in range(2, length + 1) if s not in stacks]
+    desert = []
+    for s in rng.permutation(free):
+        if len(desert) < 2 and all(abs(int(s) - t["space"]) > 1 for t in desert):
+            desert.append({"space": int(s), "side": str(rng.choice(["oasis", "mirage"]) if not crazy else
+                                                        rng.choice(["cheering", "booing"])), "owner": len(desert)})
+    dice = [str(c) for c in rng.permutation(names)[:dice_count]]
+    block = {"track": stacks, "dice_left": dice, "desert": desert}
+    if boost:
+        block["boost_dice_left"] = [str(c) for c in rng.permutation(names)[:boost]]
+    return parse_position({"game": "camelup", "players": 4, "rules": rules or {}, "position": block})
+
+
+def _both(position, variants=None, leaf_fn=None, leaf_words=False, monkeypatch=None):
+    small = exact.leg_exact(position, variants, leaf_fn, leaf_words)
+    monkeypatch.setattr(exact, "SMALL_WORK", -1)  # the vectorised path
+    big = exact.leg_exact(position, variants, leaf_fn, leaf_words)
+    monkeypatch.undo()
+    return small, big
+
+
+def _assert_equal(small, big):
+    assert small.rank_probs == pytest.approx(big.rank_probs, abs=1e-12)
+    assert small.landings == pytest.approx(big.landings, abs=1e-12)
+    assert small.finish_prob == pytest.approx(big.finish_prob, abs=1e-12)
+    assert small.photo_coins == pytest.approx(big.photo_coins, abs=1e-12)
+    if big.leaf_values is None:
+        assert small.leaf_values is None
+    else:
+        assert small.leaf_values == pytest.approx(big.leaf_values, abs=1e-12)
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("dice_count", [0, 1, 2, 3])
+def test_first_edition_small_path_equals_the_vectorised_path(seed, dice_count, monkeypatch):
+    position = _random_position(np.random.default_rng(seed), dice_count=dice_count)
+    assert exact._small_dice(position, [Variant()]) is not None
+    _assert_equal(*_both(position, monkeypatch=monkeypatch))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_variants_leaf_values_and_leaf_words_agree(seed, monkeypatch):
+    rng = np.random.default_rng(100 + seed)
+    position = _random_position(rng, dice_count=1)
+    empty = [s for s in range(2, 17) if s not in position.stacks]
+    variants = [Variant(), Variant(tiles=(DesertTile(int(empty[0]), 1, 0),)), Variant(tiles=()),
+                Variant(camera=int(empty[-1]))]
+
+    def leaf(variant, rank):
+        return np.stack([rank[:, 0] == 0, rank[:, 1] + variant], axis=1).astype(float)
+
+    def leaf_words(variant, rank, pos, height):
+        return np.stack([pos.astype(float) % 977, height.astype(float) % 13, rank[:, 2]], axis=1)
+
+    _assert_equal(*_both(position, variants, leaf, monkeypatch=monkeypatch))
+    _assert_equal(*_both(position, variants, leaf_words, leaf_words=True, monkeypatch=monkeypatch))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_supercup_boost_dice_and_camera_agree(seed, monkeypatch):
+    rng = np.random.default_rng(200 + seed)
+    rules = {"supercup": ["long_track", "boost_dice", "photographer"], "boost_faces": [1, 3]}
+    position = _random_position(rng, rules, dice_count=1, boost=1)
+    empty = [s for s in range(2, 21) if s not in position.stacks and all(t.space != s for t in position.desert)]
+    boosted = [c for c in position.racing_on_track if c not in position.boost_dice_left][:1]
+    variants = [Variant(), Variant(camera=int(empty[0])), Variant(extra_boost=tuple(boosted))]
+    _assert_equal(*_both(position, variants, monkeypatch=monkeypatch))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_second_edition_without_the_grey_die_agrees(seed, monkeypatch):
+    # crazy camels on the board can be carried; one die stays in the pyramid
+    position = _random_position(np.random.default_rng(300 + seed), {"edition": "second"}, crazy=("white", "black"),
+                                dice_count=3)
+    assert exact._small_dice(position, [Variant()]) is not None
+    _assert_equal(*_both(position, monkeypatch=monkeypatch))
+
+
+def test_the_grey_die_and_many_dice_take_the_vectorised_path():
+    second = parse_position({"game": "camelup", "rules": {"edition": "second"}, "position": {
+        "track": {1: ["blue"], 2: ["green"], 15: ["white"], 16: ["black"]}, "dice_left": ["blue", "grey"]}})
+    assert exact._small_dice(second, [Variant()]) is None
+    five = _random_position(np.random.default_rng(0), dice_count=5)
+    assert exact._small_dice(five, [Variant()]) is None
+    two = _random_position(np.random.default_rng(0), dice_count=2)
+    assert exact._small_dice(two, [Variant()] * 40) is None  # many variants: numpy amortises its cost
