@@ -5,7 +5,7 @@ One package plays all three rule sets (`rules.py` holds them as data; a scenario
 action (`exact.py`, `exact_ev.py`), exact race odds where every leg moves every camel forward
 (`race_exact.py`; by batched rollouts, `sim.py`, in the second edition),
 whole games for balance tests (`game.py` the engine, `play.py` the play loop, `policies.py` the
-player models; the first and second editions), and a quick-entry sub-app for the table.
+player models; both editions and every Supercup module), and a quick-entry sub-app for the table.
 """
 from analyzer.core.game import GameSpec, Question
 
@@ -33,7 +33,7 @@ null, "exact": true|false}, ...]}: an estimate's 95% interval is [ci_low, ci_hig
 GAME = GameSpec(
     name="camelup",
     title="Camel Up",
-    version=2,
+    version=3,
     players=(2, 10),
     load="analyzer.games.camelup.state:parse_position",
     summary="first edition, Supercup modules 1-4, second edition: exact leg odds, race odds, the EV of every action",

@@ -2,8 +2,8 @@
 
 The scenario format is core's (`core/balance/variants.py`).  Besides any rule field (`leg_tiles`,
 `overall_payouts`, `starting_money`, `desert_tile_pays`, `pyramid_tile_pays`, `track_length`,
-`money_floor`, ..., `edition`), a Camel Up variant may set `starting_money_by_seat` and
-`opening` (seat 0's first action, forced: one of policies.OPENINGS).
+`money_floor`, ..., `edition`, `supercup` (a list of modules), `boost_faces`), a Camel Up variant may set
+`starting_money_by_seat` and `opening` (seat 0's first action, forced: one of policies.OPENINGS).
 """
 from __future__ import annotations
 
@@ -49,10 +49,10 @@ RULE_NOTES = [
     "turns pass on across legs",
 ]
 SECOND_EDITION_NOTES = [
-    "second edition (camelup.md §3) without partnerships (a table of 6 or more is refused unless "
-    "`partnerships: false`): crazy camels white and black run backwards, moved by the grey die with its override "
-    "rules; a crazy camel crossing the line backwards ends the race too, and the racing camels it carries rank "
-    "last; crazy camels are never ranked or backed; `desert` in the action tables is the spectator tile",
+    "second edition (camelup.md §3): crazy camels white and black run backwards, moved by the grey die with its "
+    "override rules; a crazy camel crossing the line backwards ends the race too, and the racing camels it carries "
+    "rank last; crazy camels are never ranked or backed; `desert` in the action tables is the spectator tile; at "
+    "6 or more players partnerships are played (as Supercup module 4, below)",
     "second-edition set-up: the racing camels as in the first edition, then the grey die once per crazy camel "
     "(1: space 16, 2: 15, 3: 14) in a uniformly random order, the second on top if they share",
     "common random numbers across editions: from one seed both editions get the same racing set-up and the same "
@@ -61,9 +61,48 @@ SECOND_EDITION_NOTES = [
 ]
 
 
+SUPERCUP_NOTES = [
+    "Supercup modules (camelup.md §2, the Czech rulebook): `long_track` 20 spaces, 6 pyramid tiles, leg tiles "
+    "5/3/2/2; `boost_dice` at every leg's start (the first included) the pit empties and the boost die of the "
+    "camel then last goes into the pyramid, a rolled boost die goes to the pit, the leg ends when the pyramid is "
+    "empty; a pyramid tile for every die rolled (boost dice without `long_track`: as if a sixth tile were there, as "
+    "`ev` and the table session count them)",
+    "`boost_action`: after its action a player holding a pyramid tile may hand it back and throw a podium boost die "
+    "in (not the leader's; not after the action that ended the leg); `random` follows up uniformly over none and "
+    "every legal die, `greedy` when its estimated leg coins rise by more than the tile; the action tables count a "
+    "follow-up as an action of its own, so with boost dice a seat's shares are of its actions, not its turns",
+    "`photographer`: take the photographer (or, holding it, move the camera) onto an empty space 1..track_length "
+    "(no camel, no desert tile); the first unit to end a move there pays the holder 1 coin per camel and the camera "
+    "returns; it returns at every leg end; no desert tile on the camera's space",
+    "`placement_bets`: a free placement tile (2nd..5th) on a leg tile held (the lowest-valued uncovered one of that "
+    "colour) or on the bottom tile of a colour's stack, taken at once; +3 if the camel ends the leg in exactly that "
+    "place, else -1, instead of the leg tile's pay",
+    "`partnerships` (6+ players; at smaller tables the module is not played): swap cards with a player not yet "
+    "partnered this leg; at leg scoring each partner adds the best single tile the other earned (leg tile, "
+    "placement-covered tile, pyramid tile), or nothing",
+    "common random numbers across modules: from one seed every rule set gets the same set-up and the same base "
+    "dice in the same order and faces; the boost dice (which die comes out at each roll while some are in, and "
+    "their faces) come from a stream of their own, shared by every rule set with boost dice",
+]
+
+
+def boost_faces_caveat(configs: dict[str, GameConfig]) -> list[str]:
+    faces = sorted({c.rules.boost_faces for c in configs.values() if c.rules.boost_dice})
+    if not faces:
+        return []
+    shown = " and ".join("[" + ", ".join(map(str, f)) + "]" for f in faces)
+    return [f"**`boost_faces` is unverified**: the Supercup rulebook's text lost the two numbers printed on the boost "
+            f"dice (each on three faces; grey digits, so both within 1-3); the default [1, 2] is a guess, and these "
+            f"games roll {shown}.  Every figure of a rule set with boost dice depends on it: "
+            "`scenarios/camelup/balance-supercup-boost-faces.yaml` measures how much"]
+
+
 def notes(configs: dict[str, GameConfig]) -> list[str]:
-    """RULE_NOTES, and the second edition's when a rule set plays it."""
-    return RULE_NOTES + (SECOND_EDITION_NOTES if any(c.rules.crazy_camels for c in configs.values()) else [])
+    """RULE_NOTES, and the second edition's and the Supercup's when a rule set plays them."""
+    out = RULE_NOTES + (SECOND_EDITION_NOTES if any(c.rules.crazy_camels for c in configs.values()) else [])
+    if any(c.rules.supercup for c in configs.values()):
+        out = out + SUPERCUP_NOTES
+    return out + boost_faces_caveat(configs)
 OPENING_NOTES = {
     "pyramid": "take a pyramid tile",
     "leg-bet-leader": "take the leading camel's top leg tile",

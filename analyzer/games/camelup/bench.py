@@ -336,6 +336,13 @@ def full_game_rows(quick: bool = False) -> list[dict]:
                                  f"{r['agree']:.0%} same choice, {r['decisions']} decisions)",
                          "ours": r["regret"], "comparison": None, "ratio": None,
                          "target": f"±{r['ci95']:.3f} (95%)"})
+        supercup = greedy_regret(budgets=((64, 64),), race_rollouts=2000, seed=3,
+                                 rules=rule_set("first", SUPERCUP_ALL))
+        for label, r in supercup.items():
+            rows.append({"what": f"camelup Supercup (every module) {label} vs exact greedy: regret (coins/decision; "
+                                 f"{r['agree']:.0%} same choice, {r['decisions']} decisions, 2,000 races)",
+                         "ours": r["regret"], "comparison": None, "ratio": None,
+                         "target": f"±{r['ci95']:.3f} (95%)"})
     return rows
 
 

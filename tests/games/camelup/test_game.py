@@ -15,12 +15,10 @@ def config(policies, rules=None, **extra):
 def replay_all(cfg, out):
     """Replay every game of a traced batch in the reference; each action must be legal there and the
     money, legs and turns must come out the same."""
-    space = game.ActionSpace(cfg.rules)
     for i in range(len(out["money"])):
-        actions = [space.name(a) for a in out["trace"][i] if a >= 0]
-        played = ref.replay(cfg.rules, cfg.players, out["draws"][i], actions, cfg.starting_money)
+        played = ref.replay_played(cfg, out, i)
         assert played.money == list(out["money"][i]), i
-        assert played.leg == out["legs"][i] and played.turns == out["turns"][i] == len(actions), i
+        assert played.leg == out["legs"][i] and played.turns == out["turns"][i] == (out["trace"][i] >= 0).sum(), i
 
 
 @pytest.mark.parametrize("policies,rules,extra", [
@@ -162,11 +160,14 @@ def test_action_names_round_trip():
 
 def test_rule_sets_the_engine_does_not_play_are_refused():
     game.check_rules(rule_set("second"), players=5)
-    with pytest.raises(ScenarioError, match="full-game engine"):
-        game.check_rules(rule_set("first", supercup=("boost_dice",)))
-    with pytest.raises(ScenarioError, match=r"^rules\.partnerships: .*partnerships: false"):
-        game.check_rules(rule_set("second"), players=6)
-    game.check_rules(rule_set("second", partnerships=False), players=6)
+    game.check_rules(rule_set("second"), players=6)  # partnerships are played
+    game.check_rules(rule_set("first", supercup=("boost_dice",)), players=10)
+    with pytest.raises(ScenarioError, match=r"^rules\.boost_dice: .*crazy camels"):
+        game.check_rules(rule_set("second", boost_dice=True))
+    with pytest.raises(ScenarioError, match=r"^rules\.boost_action: .*boost dice"):
+        game.check_rules(rule_set(boost_action=True))
+    with pytest.raises(ScenarioError, match=r"^rules\.dice_left_at_leg_end"):
+        game.check_rules(rule_set("first", supercup=("boost_dice",), dice_left_at_leg_end=1, pyramid_tiles=4))
     with pytest.raises(ScenarioError, match="pyramid_tiles"):
         game.check_rules(rule_set(pyramid_tiles=3))
 

@@ -79,7 +79,7 @@ def test_every_opening_is_legal_and_taken(opening):
 
 def test_random_takes_every_kind_of_action():
     out = play.play(config(["random"] * 4), 300, np.random.default_rng(0))
-    assert (out["actions"] > 0).all()
+    assert (out["actions"][:, :game.PHOTO] > 0).all() and (out["actions"][:, game.PHOTO:] == 0).all()  # no modules
 
 
 def test_heuristic_bets_the_leader_first():
