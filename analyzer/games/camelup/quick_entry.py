@@ -9,6 +9,7 @@ import typer
 
 from analyzer.cli import options as opt
 from analyzer.games.camelup.flags import position_from_flags
+from analyzer.games.camelup.session import DEFAULT_STATE, ROLLOUTS
 
 # -- the sub-app ---------------------------------------------------------------------------------------
 
@@ -119,11 +120,11 @@ StateFile = Annotated[Path, typer.Option("--state", dir_okay=False, help="The st
 
 
 @app.command("table", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
-def table(ctx: typer.Context, state: StateFile = Path("camelup-table.json"),
+def table(ctx: typer.Context, state: StateFile = Path(DEFAULT_STATE),
           top: Annotated[int, typer.Option("--top", min=1, help="How many actions to list after each event.")] = 10,
           show_all: Annotated[bool, typer.Option("--all", help="List every action.")] = False,
           rollouts: Annotated[int, typer.Option("--rollouts", "-n", min=1, max=10**9,
-                                                help="Races per answer (overall cards, race odds).")] = 50_000,
+                                                help="Races per answer (overall cards, race odds).")] = ROLLOUTS,
           seed: Annotated[int, typer.Option(min=0, help="Root seed of every answer's races.")] = 0,
           as_json: Annotated[bool, typer.Option("--json", help="Print JSON (one-shot form), for scripts.")] = False,
           no_answers: Annotated[bool, typer.Option("--no-answers", help="Do not price the actions after an "
@@ -213,13 +214,13 @@ def _try(session, line: str) -> None:
 
 
 @app.command("serve")
-def serve(state: StateFile = Path("camelup-table.json"),
+def serve(state: StateFile = Path(DEFAULT_STATE),
           host: Annotated[str, typer.Option(help="Address to listen on; 0.0.0.0 to reach it from a phone on the "
                                                  "same network (then a random access token is put in the "
                                                  "address printed).")] = "127.0.0.1",
           port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8765,
           rollouts: Annotated[int, typer.Option("--rollouts", "-n", min=1, max=10**9,
-                                                help="Races per answer (overall cards, race odds).")] = 50_000,
+                                                help="Races per answer (overall cards, race odds).")] = ROLLOUTS,
           seed: Annotated[int, typer.Option(min=0, help="Root seed of every answer's races.")] = 0):
     """The table session as a web page for a phone: the board, one tap per event, the best actions and the odds.
 
