@@ -52,23 +52,34 @@ def balance(scenario: BalancePath, fmt: opt.FormatOpt = opt.Format.table, out: o
     opt.emit(core.balance_scenario(game, data, settings), fmt, out)
 
 
-@opt.with_run_options(rollouts=opt.Games, jobs=opt.AllJobs, resumable=False)
+@opt.with_run_options(rollouts=opt.Games, jobs=opt.AllJobs)
 def report(scenario: BalancePath, out: ReportOut = None, *, run: opt.RunOptions):
     """Run a balance scenario and write a self-contained HTML report and its Markdown twin.
 
     The report says what was asked (the scenario's `description`), the rule sets and player models, n and the
     seed, the tables and plots, and the findings the numbers support. The HTML embeds its plots and fetches
     nothing, so it opens offline; the Markdown refers to the same plots as PNG files in `NAME-plots/`.
+
+    The destination is checked before the games start; if writing fails at the end anyway, the Markdown is
+    printed instead, then the one-line error.
     """
     from analyzer.core import balance as core
     from analyzer.core import report as core_report
+    from analyzer.core import runner
+    from analyzer.core.errors import AnalyzerError
 
-    out = out or Path("reports") / f"{scenario.stem}.html"
-    if out.suffix.lower() not in (".html", ".htm"):
-        out = out.with_suffix(".html")
+    out = core_report.check_path(out or Path("reports") / f"{scenario.stem}.html")  # before any game is played
     game, data, settings = load(scenario, "report", run)
     size = f"--precision {run.precision}" + (f" --max-rollouts {run.max_rollouts}" if run.max_rollouts else "") \
         if run.precision is not None else f"-n {settings.rollouts}"
     command = f"analyzer report {scenario} {size} --seed {settings.seed} -o {out}"
-    written = core_report.write(core.report_scenario(game, data, settings, reproduce=command), out)
+    page = core.report_scenario(game, data, settings, reproduce=command)
+    runner.stage("drawing plots and writing the report")
+    try:
+        written = core_report.write(page, out)
+    except AnalyzerError:
+        runner.stage(None)
+        typer.echo(core_report.to_markdown(page, core_report.paths(out)[2].name))
+        raise
+    runner.stage(None)
     typer.echo(f"wrote {written[0]}, {written[1]} and {len(written) - 2} plots in {written[0].stem}-plots/")

@@ -18,10 +18,16 @@ def bench(game: Annotated[Optional[str], typer.Argument(
     Ratios are against a public comparison engine where one exists (pip install 'analyzer[bench]');
     without it the ratios are left out."""
     from analyzer.core import bench as core_bench
+    from analyzer.core import tables
 
     games = registry.games() if game is None else [registry.game(game)]
+    if json_out is not None:
+        tables.check_out_file(json_out, "--json")
     table = core_bench.run([g for g in games if g.bench is not None], quick=quick)
     typer.echo(core_bench.render(table))
     if json_out is not None:
-        core_bench.write_json(table, json_out)
+        try:
+            core_bench.write_json(table, json_out)
+        except OSError as exc:
+            raise tables._oserror("--json", json_out, exc) from None
         typer.echo(f"wrote {json_out}")

@@ -29,8 +29,8 @@ class Format(str, Enum):
 SCALE_PANEL = "Long runs and clusters"
 
 Rollouts = Annotated[Optional[int], typer.Option(
-    "--rollouts", "-n", min=1, help="Monte Carlo rollouts [default: the scenario's analysis.rollouts, else the "
-                                    "question's own: see `analyzer games`].")]
+    "--rollouts", "-n", min=1, help="Monte Carlo rollouts, at most 10^12 [default: the scenario's "
+                                    "analysis.rollouts, else the question's own: see `analyzer games`].")]
 Seed = Annotated[Optional[int], typer.Option(
     min=0, help="Root seed; the same seed gives the same table for any --jobs [default: the scenario's, else "
                 "a fresh one, printed with the result].")]
@@ -39,7 +39,8 @@ Jobs = Annotated[Optional[int], typer.Option(
                          "every core for long ones].")]
 FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="How to print the result.")]
 Out = Annotated[Optional[Path], typer.Option(
-    "--out", "-o", help="Also write every table as CSV and JSON, plus PNG plots, into this folder.",
+    "--out", "-o", help="Also write every table as CSV and JSON, plus PNG plots, into this folder: a new or empty "
+                        "one, or one analyzer wrote before (it is replaced as a whole).",
     file_okay=False)]
 NoProgress = Annotated[bool, typer.Option("--no-progress", help="Never show the progress bar.")]
 BackendOpt = Annotated[Backend, typer.Option(
@@ -55,7 +56,10 @@ Precision = Annotated[Optional[float], typer.Option(
          "coins), or --max-rollouts is reached; replaces --rollouts.")]
 MaxRollouts = Annotated[Optional[int], typer.Option(
     "--max-rollouts", show_default=False, rich_help_panel=SCALE_PANEL,
-    help=f"The most rollouts a --precision run may do [default: {DEFAULT_MAX_ROLLOUTS:,}].")]
+    help=f"The most rollouts a --precision run may do, at most 10^12 [default: {DEFAULT_MAX_ROLLOUTS:,}].")]
+ConnectTimeout = Annotated[Optional[float], typer.Option(
+    "--connect-timeout", envvar="ANALYZER_CONNECT_TIMEOUT", show_default=False, rich_help_panel=SCALE_PANEL,
+    help="Seconds to wait for the Dask scheduler to answer [default: 10].")]
 Checkpoint = Annotated[Optional[Path], typer.Option(
     "--checkpoint", dir_okay=False, show_default=False, rich_help_panel=SCALE_PANEL,
     help="Save the merged counts to this file after every chunk; an interrupted run goes on with --resume FILE.")]
@@ -67,7 +71,8 @@ Resume = Annotated[Optional[Path], typer.Option(
 
 Games = Annotated[Optional[int], typer.Option(
     "--games", "--rollouts", "-n", min=1,
-    help="Games per rule set [default: the scenario's analysis.rollouts, else the game's own: see `analyzer games`].")]
+    help="Games per rule set, at most 10^12 [default: the scenario's analysis.rollouts, else the game's own: see "
+         "`analyzer games`].")]
 AllJobs = Annotated[Optional[int], typer.Option(
     "--jobs", "-j", help="Worker processes; -1 = every core [default: the scenario's, else every core; never more "
                          "workers than chunks of games].")]
@@ -87,6 +92,7 @@ class RunOptions:
     max_rollouts: int | None = None
     checkpoint: Path | None = None
     resume: Path | None = None
+    connect_timeout: float | None = None
 
     def settle(self, block: dict, *, default_rollouts: int, identity: dict,
                default_jobs: int | None = None) -> RunSettings:
@@ -99,7 +105,7 @@ class RunOptions:
 
         if self.precision is not None and self.rollouts is not None:
             raise AnalyzerError("--rollouts and --precision: give one; a --precision run is capped by --max-rollouts")
-        rollouts = self.rollouts or block.get("rollouts", default_rollouts)
+        rollouts = self.rollouts if self.rollouts is not None else block.get("rollouts", default_rollouts)
         seed = self.seed if self.seed is not None else block.get("seed")
         jobs = self.jobs if self.jobs is not None else block.get("jobs", default_jobs)
         limit = (self.max_rollouts or runner.DEFAULT_MAX_ROLLOUTS) if self.precision is not None else rollouts
@@ -108,23 +114,34 @@ class RunOptions:
         run = RunSettings(rollouts=rollouts, seed=seed, jobs=jobs, progress=not self.no_progress,
                           backend=Backend(self.backend).value, scheduler=self.scheduler, precision=self.precision,
                           max_rollouts=self.max_rollouts, checkpoint=self.checkpoint, resume=self.resume,
-                          identity=identity)
+                          identity=identity, connect_timeout=self.connect_timeout)
         runner.validate(run)
+        if run.checkpoint is not None or run.resume is not None:
+            from analyzer.core import checkpoint
+
+            if run.resume is not None:
+                checkpoint.load(run.resume)  # before any work: a file that is no checkpoint fails at once
+            if run.checkpoint is not None:
+                checkpoint.check_destination(run.checkpoint, resuming=run.resume)
         if run.backend == "dask":
             from analyzer.core import backends
 
-            backends.check_address(self.scheduler)  # before any exact work: a missing address fails at once
+            # before any exact work: a bad address, an unreachable or non-Dask service fails at once
+            backends.probe(self.scheduler, self.connect_timeout)
         return run.with_seed()
 
 
 RUN_OPTIONS = {"rollouts": Rollouts, "seed": Seed, "jobs": Jobs, "no_progress": NoProgress, "backend": BackendOpt,
-               "scheduler": Scheduler, "precision": Precision, "max_rollouts": MaxRollouts, "checkpoint": Checkpoint,
-               "resume": Resume}
+               "scheduler": Scheduler, "connect_timeout": ConnectTimeout, "precision": Precision,
+               "max_rollouts": MaxRollouts, "checkpoint": Checkpoint, "resume": Resume}
 
 
 def with_run_options(rollouts=Rollouts, jobs=Jobs, resumable: bool = True):
     """Give a command every run option: `fn(..., run: RunOptions)` becomes a typer command whose signature is
-    fn's own parameters followed by --rollouts, --seed, --jobs, ... (`rollouts`, `jobs`: the aliases to use)."""
+    fn's own parameters followed by --rollouts, --seed, --jobs, ... (`rollouts`, `jobs`: the aliases to use).
+
+    A command whose `out` parameter is `Out` (a folder) has it checked before anything runs: a run's results are
+    never lost to a destination that cannot be written."""
     options = {**RUN_OPTIONS, "rollouts": rollouts, "jobs": jobs}
     if not resumable:
         del options["checkpoint"], options["resume"]
@@ -137,8 +154,14 @@ def with_run_options(rollouts=Rollouts, jobs=Jobs, resumable: bool = True):
         added = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=defaults[name], annotation=alias)
                  for name, alias in options.items()]
 
+        checks_out = hints.get("out") == Out
+
         @functools.wraps(fn)
         def command(**kwargs):
+            if checks_out and kwargs.get("out") is not None:
+                from analyzer.core import tables
+
+                tables.check_out_dir(kwargs["out"])
             return fn(**{k: v for k, v in kwargs.items() if k not in options},
                       run=RunOptions(**{k: v for k, v in kwargs.items() if k in options}))
 
@@ -176,10 +199,24 @@ def game_identity(game, command: str, scenario: dict, source: str = "") -> dict:
 
 
 def emit(result, fmt: Format, out: Path | None) -> None:
-    from analyzer.core import tables
+    """Print the result, then write --out: a write that fails is one line after the printed result, so a long
+    run's numbers are never lost."""
+    from analyzer.core import runner, tables
+    from analyzer.core.errors import AnalyzerError
 
-    if out is not None:
+    text = tables.render(result, fmt.value)
+    if out is None:
+        runner.stage(None)
+        typer.echo(text)
+        return
+    runner.stage("writing tables and drawing plots")
+    try:
         tables.write_outputs(result, out)
-    typer.echo(tables.render(result, fmt.value))
-    if out is not None and fmt is Format.table:
+    except AnalyzerError:
+        runner.stage(None)
+        typer.echo(text)
+        raise
+    runner.stage(None)
+    typer.echo(text)
+    if fmt is Format.table:
         typer.echo(f"wrote tables and plots to {out}/")

@@ -82,10 +82,41 @@ def save(path: str | Path, state: State) -> None:
             tmp.unlink()
 
 
-def load(path: str | Path) -> State:
+def check_destination(path: str | Path, resuming: str | Path | None = None) -> None:
+    """Before any work: `--checkpoint FILE` must be a new file in a folder that takes files (or the file being
+    resumed); a one-line CheckpointError otherwise, so a run never learns it after its first chunk."""
+    from analyzer.core import tables
+
     path = Path(path)
-    if not path.is_file():
-        raise CheckpointError(f"--resume: no checkpoint at {path}")
+    if os.path.lexists(path) and (resuming is None or Path(resuming).resolve() != path.resolve()):
+        raise CheckpointError(f"--checkpoint: {tables._shown(path)} exists; continue that run with --resume "
+                              f"{tables._shown(path)}, or remove it first")
+    if len(os.fsencode(path.name)) > tables.NAME_MAX - 24:  # room for the temporary file written beside it
+        raise CheckpointError(f"--checkpoint: {tables._shown(path)}: a name of {len(os.fsencode(path.name))} bytes; "
+                              f"at most {tables.NAME_MAX - 24}")
+    try:
+        tables._names("--checkpoint", path)
+        folder = Path(os.path.abspath(path)).parent
+        if not folder.is_dir():
+            raise CheckpointError(f"--checkpoint: {tables._shown(path)}: no folder {tables._shown(folder)}")
+        tables.probe_folder("--checkpoint", path, folder)
+    except CheckpointError:
+        raise
+    except AnalyzerError as exc:
+        raise CheckpointError(str(exc)) from None
+
+
+def load(path: str | Path) -> State:
+    from analyzer.core.tables import _shown
+
+    path = Path(path)
+    try:
+        found = path.is_file()
+    except OSError as exc:  # a name too long, a loop of links, ...
+        raise CheckpointError(f"--resume: {_shown(path)}: cannot read it ({exc.strerror or type(exc).__name__})") \
+            from None
+    if not found:
+        raise CheckpointError(f"--resume: no checkpoint at {_shown(path)}")
     try:
         with np.load(path, allow_pickle=False) as archive:
             meta = json.loads(str(archive["meta"]))
@@ -98,7 +129,7 @@ def load(path: str | Path) -> State:
     except CheckpointError:
         raise
     except (OSError, ValueError, KeyError, TypeError, zipfile.BadZipFile, json.JSONDecodeError):
-        raise CheckpointError(f"--resume: {path} is not an analyzer checkpoint (or it is damaged)") from None
+        raise CheckpointError(f"--resume: {_shown(path)} is not an analyzer checkpoint (or it is damaged)") from None
 
 
 def read_seed(path: str | Path) -> int:

@@ -196,26 +196,99 @@ def render_plots(report: Report, folder: Path) -> dict[str, bytes]:
     return images
 
 
-def write(report: Report, html_path: str | Path) -> list[Path]:
-    """Write NAME.html, NAME.md and NAME-plots/*.png; all or nothing (temporary files, then renames)."""
+def paths(html_path: str | Path) -> tuple[Path, Path, Path]:
+    """(NAME.html, NAME.md, NAME-plots/) for the report at `html_path` (.html added when it has no .html/.htm)."""
     html_path = Path(html_path)
     if html_path.suffix.lower() not in (".html", ".htm"):
-        html_path = html_path.with_suffix(".html")
-    md_path = html_path.with_suffix(".md")
-    plot_dir = html_path.with_name(f"{html_path.stem}-plots")
-    html_path.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".analyzer-report-", dir=html_path.parent))
+        try:
+            html_path = html_path.with_suffix(".html")
+        except ValueError:  # a name with nothing to put a suffix on ("/", "..")
+            from analyzer.core.errors import AnalyzerError
+
+            raise AnalyzerError(f"--out: got {str(html_path)!r}; name the HTML file to write, e.g. "
+                                "reports/NAME.html") from None
+    return html_path, html_path.with_suffix(".md"), html_path.with_name(f"{html_path.stem}-plots")
+
+
+def _plot_folder_ours(folder: Path) -> bool:
+    """A NAME-plots/ folder analyzer wrote: it holds the marker, or PNG files only."""
+    from analyzer.core.tables import MARKER
+
+    entries = list(os.scandir(folder))
+    return any(e.name == MARKER for e in entries) or all(e.is_file() and e.name.endswith(".png") for e in entries)
+
+
+def check_path(html_path: str | Path, option: str = "--out") -> Path:
+    """Before any work: can the report (NAME.html, NAME.md, NAME-plots/) be written where `html_path` says?
+    Returns the HTML path; a one-line error for a device or folder, a NAME-plots/ that holds files analyzer did
+    not write, an unwritable place or an over-long name."""
+    from analyzer.core import tables
+
+    given = Path(html_path)
+    if str(html_path) == "":
+        raise tables._error(option, "''", "an empty path; name the HTML file to write")
+    if os.path.lexists(given) and not given.is_file():
+        what = "a folder" if given.is_dir() else "not a regular file (a device, a pipe, ...)"
+        raise tables._error(option, given, f"{what}; name the HTML file to write, e.g. reports/NAME.html")
+    html, md, plot_dir = paths(given)
+    tables._names(option, html, (md.name, plot_dir.name, f".{plot_dir.name}.old-xxxxxxxx"))
+    for path in (html, md):
+        if os.path.lexists(path) and not path.is_file():
+            raise tables._error(option, path, "exists and is not a regular file; name another report")
+    if os.path.lexists(plot_dir):
+        if not plot_dir.is_dir():
+            raise tables._error(option, plot_dir, "exists and is not a folder; name another report")
+        try:
+            ours = _plot_folder_ours(plot_dir)
+        except OSError as exc:
+            raise tables._error(option, plot_dir, f"cannot read it ({exc.strerror})") from None
+        if not ours:
+            raise tables._error(option, plot_dir, "holds files analyzer did not write; it is never emptied: move "
+                                                  "them, or name another report")
+    tables.probe_folder(option, html, tables.nearest_existing(Path(os.path.abspath(html)).parent))
+    return html
+
+
+def write(report: Report, html_path: str | Path) -> list[Path]:
+    """Write NAME.html, NAME.md and NAME-plots/*.png; all or nothing (temporary files, then renames).
+
+    Folders the report needs are made with it; an earlier NAME-plots/ is swapped for the new one as a whole.
+    An OSError is a one-line AnalyzerError naming the path."""
+    from analyzer.core import tables
+
+    html_path = check_path(html_path)  # again: the run may have taken hours
+    html_path, md_path, plot_dir = paths(html_path)
+    here = Path(os.path.abspath(html_path)).parent
+    base = tables.nearest_existing(here)
+    staging = old = None
     try:
-        staged_plots = staging / plot_dir.name
+        staging = Path(tempfile.mkdtemp(prefix=".analyzer-report-", dir=base))
+        rel = here.relative_to(base)
+        folder = staging / rel
+        folder.mkdir(parents=True, exist_ok=True)
+        staged_plots = folder / plot_dir.name
         staged_plots.mkdir()
         images = render_plots(report, staged_plots)
-        (staging / html_path.name).write_text(to_html(report, images), encoding="utf-8")
-        (staging / md_path.name).write_text(to_markdown(report, plot_dir.name), encoding="utf-8")
-        if plot_dir.exists():
-            shutil.rmtree(plot_dir)
-        os.replace(staged_plots, plot_dir)
-        os.replace(staging / md_path.name, md_path)
-        os.replace(staging / html_path.name, html_path)
-        return [html_path, md_path] + sorted(plot_dir.iterdir())
+        (staged_plots / tables.MARKER).write_text("Written by analyzer report: the plots of "
+                                                  f"{html_path.name}; replaced as a whole by the next report.\n")
+        (folder / html_path.name).write_text(to_html(report, images), encoding="utf-8")
+        (folder / md_path.name).write_text(to_markdown(report, plot_dir.name), encoding="utf-8")
+        if rel.parts:  # the folder is new: it moves into place whole
+            os.rename(staging / rel.parts[0], base / rel.parts[0])
+        else:
+            if os.path.lexists(plot_dir):
+                old = Path(tempfile.mkdtemp(prefix=f".{plot_dir.name}.old-", dir=here))
+                os.rename(plot_dir, old / "plots")
+            os.rename(staged_plots, plot_dir)
+            os.replace(folder / md_path.name, md_path)
+            os.replace(folder / html_path.name, html_path)
+        return [html_path, md_path] + sorted(p for p in plot_dir.iterdir() if p.name != tables.MARKER)
+    except OSError as exc:
+        raise tables._oserror("--out", html_path, exc) from None
     finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        if old is not None:
+            if not os.path.lexists(plot_dir) and (old / "plots").exists():
+                os.rename(old / "plots", plot_dir)
+            shutil.rmtree(old, ignore_errors=True)
+        if staging is not None:
+            shutil.rmtree(staging, ignore_errors=True)

@@ -30,7 +30,9 @@ import os
 import pickle
 import secrets
 import sys
+import threading
 import time
+import warnings
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -40,6 +42,7 @@ from analyzer.core.errors import AnalyzerError, Interrupted
 
 CHUNK = 65_536  # rollouts per chunk: part of what a seed means, do not tune per machine
 DEFAULT_MAX_ROLLOUTS = 20_000_000  # the cap of a precision run without --max-rollouts
+MAX_ROLLOUTS = 10**12  # the most rollouts (or games) any run may ask for: far beyond any run that ends
 BACKENDS = ("local", "dask")
 
 
@@ -56,6 +59,7 @@ class RunSettings:
     checkpoint: Path | None = None  # save the merged accumulators here after every chunk
     resume: Path | None = None  # continue the run saved here (and keep saving here)
     identity: dict | None = None  # what runs: {"command", "scenario" (a digest), "source"}; for checkpoints
+    connect_timeout: float | None = None  # seconds to reach the Dask scheduler [backends.CONNECT_TIMEOUT]
 
     def with_seed(self) -> "RunSettings":
         """Fix a seed if none was given, so the output can say which one ran: a resumed run's, else a fresh one."""
@@ -81,12 +85,15 @@ class RunSettings:
         return {"precision": self.precision, "max_rollouts": self.limit}
 
 
-def validate(settings: RunSettings) -> None:
-    """One-line errors for settings no run can use."""
+def validate(settings: RunSettings, unit: int = 1) -> None:
+    """One-line errors for settings no run can use (`unit`: rollouts per thing counted, as in `run`)."""
     if settings.backend not in BACKENDS:
         raise AnalyzerError(f"--backend: got {settings.backend!r}; allowed: {', '.join(BACKENDS)}")
     if settings.rollouts < 1:
         raise AnalyzerError(f"--rollouts: got {settings.rollouts}; allowed: a positive number")
+    if settings.rollouts > MAX_ROLLOUTS * unit:
+        raise AnalyzerError(f"--rollouts: got {_big(settings.rollouts // unit)}; allowed: at most {MAX_ROLLOUTS:,} "
+                            "(10^12, far beyond any run that ends)")
     p = settings.precision
     if p is not None and not (isinstance(p, (int, float)) and math.isfinite(p) and p > 0):
         raise AnalyzerError(f"--precision: got {p}; allowed: a positive number, the widest 95% half-width to "
@@ -96,8 +103,39 @@ def validate(settings: RunSettings) -> None:
             raise AnalyzerError("--max-rollouts: only with --precision (without it, --rollouts is the run's size)")
         if settings.max_rollouts < 1:
             raise AnalyzerError(f"--max-rollouts: got {settings.max_rollouts}; allowed: a positive number")
+        if settings.max_rollouts > MAX_ROLLOUTS * unit:
+            raise AnalyzerError(f"--max-rollouts: got {_big(settings.max_rollouts // unit)}; allowed: at most "
+                                f"{MAX_ROLLOUTS:,} (10^12)")
+    t = settings.connect_timeout
+    if t is not None and not (isinstance(t, (int, float)) and math.isfinite(t) and 0 < t <= 3600):
+        raise AnalyzerError(f"--connect-timeout: got {t}; allowed: seconds, more than 0 and at most 3600")
     if settings.backend == "local":
         resolve_jobs(settings.jobs)
+
+
+def _big(n: int) -> str:
+    """A whole number for a message: in full up to 33 digits, else how many digits it has."""
+    return str(n) if n.bit_length() < 110 else f"a number of about {int(n.bit_length() * 0.30103) + 1:,} digits"
+
+
+class Sizes:
+    """The chunk sizes of a run, without a list of them (a run of 10^12 rollouts has 15 million chunks)."""
+
+    def __init__(self, rollouts: int, chunk: int | None = None):
+        self.rollouts, self.chunk = rollouts, chunk or CHUNK
+        self.full, self.rest = divmod(rollouts, self.chunk)
+
+    def __len__(self) -> int:
+        return self.full + (1 if self.rest else 0)
+
+    def __getitem__(self, i: int) -> int:
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        return self.chunk if i < self.full else self.rest
+
+    def before(self, i: int) -> int:
+        """Rollouts in chunks 0 .. i-1."""
+        return min(i * self.chunk, self.rollouts)
 
 
 def chunk_sizes(rollouts: int, chunk: int | None = None) -> list[int]:
@@ -119,8 +157,45 @@ def seed_child(seed: int, index: int) -> np.random.SeedSequence:
     return np.random.SeedSequence(seed, spawn_key=(index,))
 
 
-def _run_chunk(task, n, seed, index):
+def _run_chunk(task, n, seed, index, parent=None):
+    """Chunk `index` of a run; `parent`: the pid of the process that runs the run (a local worker process
+    watches it, and exits when it is gone: after a kill -9 nothing else would end it)."""
+    if parent is not None and parent != os.getpid():
+        _watch_parent(parent)
     return index, task(n, np.random.default_rng(seed_child(seed, index)))
+
+
+_WATCHING: dict = {}
+
+
+def _watch_parent(parent: int, every: float = 0.5) -> None:
+    """In a worker process: a daemon thread that ends the process soon after `parent` dies (once per process)."""
+    if _WATCHING.get("pid") == os.getpid():
+        return
+    _WATCHING["pid"] = os.getpid()
+    direct = os.getppid() == parent
+
+    def gone() -> bool:
+        if direct:
+            return os.getppid() != parent  # the orphan is handed to init (or a subreaper) at once
+        try:
+            os.kill(parent, 0)
+        except ProcessLookupError:
+            return True
+        except OSError:
+            return False
+        try:  # a dead parent not yet reaped is a zombie
+            with open(f"/proc/{parent}/stat", "rb") as f:
+                return f.read().rsplit(b")", 1)[1].split()[0] in (b"Z", b"X")
+        except (OSError, IndexError):
+            return False
+
+    def watch() -> None:
+        while not gone():
+            time.sleep(every)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="analyzer-parent-watch", daemon=True).start()
 
 
 def _run_chunk_on_dask(task, n, seed, index):
@@ -214,16 +289,21 @@ class _Saver:
         self.ck.save(self.path, self.ck.State(self.fingerprint, total, done, dict(pending)))
 
 
-def run(task, settings: RunSettings, label: str = "rollouts", halfwidths=None) -> RunResult:
+def run(task, settings: RunSettings, label: str = "rollouts", halfwidths=None, unit: int = 1,
+        stage: str = "", counted: str | None = None) -> RunResult:
     """Run `task` as `settings` says; returns the merged dict (a RunResult).
 
     `halfwidths(merged) -> array-like`: the 95% half-widths of every estimate the caller
-    reports, from the merged accumulators; needed for a precision run, ignored otherwise."""
+    reports, from the merged accumulators; needed for a precision run, ignored otherwise.
+    `unit`: rollouts per thing the progress bar and messages count, `counted` what they call it (a balance
+    run counts games, each `unit` rollouts of the runner's; default: `label`, which checkpoints record);
+    `stage`: what the bar says is going on (e.g. "playing")."""
+    counted = counted or label
     settings = settings.with_seed()  # the CLI settles it once; an API caller may leave it to the run
-    validate(settings)
+    validate(settings, unit)
     if settings.precision is not None and halfwidths is None:
         raise AnalyzerError("--precision: this analysis reports no Monte Carlo estimate to narrow")
-    sizes = chunk_sizes(settings.limit)
+    sizes = Sizes(settings.limit)
     saver = _Saver(task, settings, label) if settings.checkpoint or settings.resume else None
 
     total, done, pending = None, 0, {}
@@ -253,8 +333,9 @@ def run(task, settings: RunSettings, label: str = "rollouts", halfwidths=None) -
         if end["reason"] is not None:
             pending.clear()  # chunks past the stop are not part of this run
 
-    bar = Progress(settings.limit, label, enabled=settings.progress, target=settings.precision)
-    bar.done = bar.started_at = sum(sizes[:done])
+    bar = Progress(settings.limit, counted, enabled=settings.progress, target=settings.precision, unit=unit,
+                   stage=stage)
+    bar.done = bar.started_at = sizes.before(done)
     check_stop()
     absorb()
     start = done
@@ -278,14 +359,18 @@ def run(task, settings: RunSettings, label: str = "rollouts", halfwidths=None) -
                     saver.save(total, done, pending)
     except KeyboardInterrupt:
         bar.close()
-        where = (f"; the checkpoint {saver.path} holds them: continue with --resume {saver.path}" if saver
-                 else "; nothing written")
-        raise Interrupted(f"interrupted after {bar.done:,} of {settings.limit:,} {label}{where}") from None
-    bar.close()
+        if saver is not None and saver.path.exists():
+            where = f"; the checkpoint {saver.path} holds them: continue with --resume {saver.path}"
+        else:
+            where = "; nothing written"
+        raise Interrupted(f"interrupted after {bar.done // unit:,} of {settings.limit // unit:,} {counted}{where}") \
+            from None
+    finally:
+        bar.close()
     if saver is not None and start == done and end["reason"] is not None:
         saver.save(total, done, pending)  # resumed a finished run: keep the file where --checkpoint asked
     out = RunResult(total)
-    out.rollouts, out.chunks, out.stopped_by, out.label = sum(sizes[:done]), done, end["reason"], label
+    out.rollouts, out.chunks, out.stopped_by, out.label = sizes.before(done), done, end["reason"], label
     out.precision, out.widest, out.seed = settings.precision, end["widest"], settings.seed
     return out
 
@@ -305,7 +390,7 @@ def _results(task, settings: RunSettings, sizes, todo, remaining: int):
 
         from analyzer.core import backends
 
-        with backends.dask(settings.scheduler, scatter=[task]) as cluster:
+        with backends.dask(settings.scheduler, scatter=[task], timeout=settings.connect_timeout) as cluster:
             try:
                 # batch_size=1: a worker that dies loses one chunk; the task goes as the scattered future
                 yield from Parallel(n_jobs=-1, batch_size=1, return_as=_unordered())(
@@ -319,41 +404,121 @@ def _results(task, settings: RunSettings, sizes, todo, remaining: int):
         return
     from joblib import Parallel, delayed
 
-    yield from Parallel(n_jobs=jobs, batch_size=1, return_as=_unordered())(
-        delayed(_run_chunk)(task, sizes[i], settings.seed, i) for i in todo())
+    parent = os.getpid()  # every worker watches this process, and ends when it is gone
+    _quiet_resource_tracker()
+    with warnings.catch_warnings():
+        # stopped by Ctrl-C or SIGTERM, joblib warns that the chunks in flight were cancelled: the CLI's one line
+        # says what was kept
+        warnings.filterwarnings("ignore", message=r"\d+ tasks which were still being processed", category=UserWarning)
+        yield from Parallel(n_jobs=jobs, batch_size=1, return_as=_unordered())(
+            delayed(_run_chunk)(task, sizes[i], settings.seed, i, parent) for i in todo())
+
+
+def _quiet_resource_tracker() -> None:
+    """loky's resource tracker (a process of its own, writing to our stderr) warns of "leaked semlock objects" when
+    a run is stopped (Ctrl-C, SIGTERM) while its workers hold them; it cleans them up all the same.  Its warnings
+    would follow the CLI's one line, so they are ignored in the processes the run starts from now on."""
+    rule = "ignore:resource_tracker:UserWarning"
+    current = os.environ.get("PYTHONWARNINGS", "")
+    if rule not in current:
+        os.environ["PYTHONWARNINGS"] = ",".join(filter(None, [current, rule]))
 
 
 class Progress:
-    """A one-line progress bar on stderr, shown only for runs longer than about a second."""
+    """A one-line progress bar on stderr, on a terminal only: drawn from `delay` seconds on (and redrawn every
+    half second, so a long first chunk still shows it), counting in `unit`s of rollouts, naming its stage."""
 
     def __init__(self, total: int, label: str, enabled: bool = True, stream=None, delay: float = 1.0,
-                 target: float | None = None):
+                 target: float | None = None, unit: int = 1, stage: str = ""):
         self.total, self.label, self.done, self.target = total, label, 0, target
+        self.unit, self.stage, self.widest = max(int(unit), 1), stage, None
         self.stream = stream or sys.stderr
         self.enabled = enabled and getattr(self.stream, "isatty", lambda: False)()
         self.start, self.delay, self.shown = time.monotonic(), delay, False
         self.started_at = 0  # rollouts done before this session (a resumed run): not in the rate
+        self._lock, self._stop, self._width = threading.RLock(), threading.Event(), 0
+        self._thread = None
+        if self.enabled:
+            _CURRENT["bar"] = self
+            self._thread = threading.Thread(target=self._tick, name="analyzer-progress", daemon=True)
+            self._thread.start()
+
+    def _tick(self) -> None:
+        while not self._stop.wait(0.5):
+            if time.monotonic() - self.start >= self.delay:
+                self._draw()
 
     def advance(self, n: int, widest: float | None = None) -> None:
-        self.done += n
-        elapsed = time.monotonic() - self.start
-        if not self.enabled or elapsed < self.delay:
-            return
-        frac = self.done / self.total
-        bar = "#" * int(30 * frac)
-        rate = (self.done - self.started_at) / elapsed
-        if self.target is not None and widest is not None:
-            tail = f"widest ±{widest:.4g} -> {self.target:g} "
-        else:
-            eta = (self.total - self.done) / rate if rate else 0
-            tail = f"eta {eta:.0f}s "
-        self.stream.write(f"\r{self.label} [{bar:<30}] {frac:4.0%} {self.done:,}/{self.total:,} "
-                          f"{rate:,.0f}/s {tail}")
-        self.stream.flush()
-        self.shown = True
+        with self._lock:
+            self.done += n
+            self.widest = widest
+        if self.enabled and time.monotonic() - self.start >= self.delay:
+            self._draw()
+
+    def note(self, stage: str) -> None:
+        self.stage = stage
+
+    def _draw(self) -> None:
+        with self._lock:
+            if self._stop.is_set():
+                return
+            elapsed = max(time.monotonic() - self.start, 1e-9)
+            frac = min(self.done / self.total, 1.0) if self.total else 1.0
+            bar = "#" * int(30 * frac)
+            rate = (self.done - self.started_at) / self.unit / elapsed
+            if self.done <= self.started_at:
+                tail = f"{elapsed:.0f}s"  # nothing finished yet: the bar says it is alive
+            elif self.target is not None and self.widest is not None:
+                tail = f"{rate:,.0f}/s widest ±{self.widest:.4g} -> {self.target:g}"
+            else:
+                tail = f"{rate:,.0f}/s eta {(self.total - self.done) / self.unit / rate:.0f}s"
+            stage = f" · {self.stage}" if self.stage else ""
+            line = (f"{self.label} [{bar:<30}] {frac:4.0%} {self.done // self.unit:,}/{self.total // self.unit:,} "
+                    f"{tail}{stage}")
+            self.stream.write("\r" + line.ljust(self._width))
+            self.stream.flush()
+            self._width, self.shown = len(line), True
 
     def close(self) -> None:
-        if self.shown:
-            self.stream.write("\r" + " " * 100 + "\r")
-            self.stream.flush()
-            self.shown = False
+        self._stop.set()
+        if _CURRENT.get("bar") is self:
+            _CURRENT.pop("bar")
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout=1.0)
+        with self._lock:
+            if self.shown:
+                self.stream.write("\r" + " " * max(self._width, 1) + "\r")
+                self.stream.flush()
+                self.shown = False
+            if self.enabled:
+                _STAGE["enabled"] = True  # later stages of this command (tables, plots) may say so too
+
+
+_CURRENT: dict = {}  # "bar": the progress bar of the run in progress in this process
+_STAGE: dict = {"enabled": False, "width": 0}
+
+
+def note(stage: str) -> None:
+    """Name what the run in progress in this process is doing now (e.g. the rule set being played); in a worker
+    process, or with no bar, nothing."""
+    bar = _CURRENT.get("bar")
+    if bar is not None:
+        bar.note(stage)
+
+
+def stage(text: str | None, stream=None) -> None:
+    """After a run with a progress bar: say on stderr which stage is next (tables, plots, ...); None clears it."""
+    if not _STAGE["enabled"]:
+        return
+    stream = stream or sys.stderr
+    width = _STAGE["width"]
+    if text is None:
+        if width:
+            stream.write("\r" + " " * width + "\r")
+            stream.flush()
+        _STAGE.update(width=0, enabled=False)
+        return
+    line = f"{text} ..."
+    stream.write("\r" + line.ljust(width))
+    stream.flush()
+    _STAGE["width"] = len(line)

@@ -28,10 +28,74 @@ def load(path: str | Path) -> dict:
     return parse(text, str(path))
 
 
+def _json_pairs(pairs):
+    """A JSON object, refusing a key given twice (json keeps the last one)."""
+    out = {}
+    for key, value in pairs:
+        if key in out:
+            raise ScenarioError(str(key) if str(key).strip() else repr(key),
+                                "given twice in the same mapping; give each key once")
+        out[key] = value
+    return out
+
+
+def _yaml_loader():
+    """PyYAML's safe loader, refusing a key given twice in one mapping (PyYAML keeps the last one)."""
+    import yaml
+
+    class Loader(yaml.SafeLoader):
+        def get_single_data(self):
+            node = self.get_single_node()
+            if node is None:
+                return None
+            _check_duplicates(self, node)
+            return self.construct_document(node)
+
+    return Loader
+
+
+def _check_duplicates(loader, root) -> None:
+    """Walk the composed YAML (a loop, not recursion; each node once, so anchors cannot blow it up) and raise
+    ScenarioError naming the place of the first key given twice in a mapping."""
+    import yaml
+
+    todo, seen = [(root, None)], set()
+    while todo:
+        node, where = todo.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            keys: dict = {}
+            for key_node, value_node in node.value:
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    todo.append((value_node, where))
+                    continue
+                if isinstance(key_node, yaml.ScalarNode):
+                    try:
+                        key = loader.construct_object(key_node)
+                        hash(key)
+                    except Exception:  # noqa: BLE001 - a key it cannot read: the loader will say so
+                        key = ("unreadable", key_node.value)
+                    if key in keys:
+                        name = (f"{_field(where)}." if where else "") + str(key)
+                        first, again = keys[key] + 1, key_node.start_mark.line + 1
+                        lines = f"line {first}" if first == again else f"lines {first} and {again}"
+                        raise ScenarioError(name if name.strip() else repr(name),
+                                            f"given twice ({lines}); give each key once")
+                    keys[key] = key_node.start_mark.line
+                    label = str(key_node.value)
+                else:
+                    label = "?"
+                todo.append((value_node, (where, f".{label}" if where else label)))
+        elif isinstance(node, yaml.SequenceNode):
+            todo += [(item, (where, f"[{i}]")) for i, item in enumerate(node.value)]
+
+
 def parse(text: str, source: str = "scenario") -> dict:
     if source.endswith(".json"):
         try:
-            data = json.loads(text)
+            data = json.loads(text, object_pairs_hook=_json_pairs)
         except json.JSONDecodeError as exc:
             raise ScenarioError("scenario", f"{source} is not valid JSON (line {exc.lineno})") from None
         except (ValueError, RecursionError) as exc:  # a number of thousands of digits; nesting too deep
@@ -40,7 +104,9 @@ def parse(text: str, source: str = "scenario") -> dict:
         import yaml  # JSON is YAML too, so this reads both
 
         try:
-            data = yaml.safe_load(text)
+            data = yaml.load(text, Loader=_yaml_loader())  # noqa: S506 - a SafeLoader
+        except ScenarioError:
+            raise
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             where = f" (line {mark.line + 1})" if mark else ""
@@ -155,7 +221,7 @@ def analysis_settings(data: dict) -> dict:
     block = mapping(data.get("analysis"), "analysis", ANALYSIS_KEYS)
     out = {}
     if block.get("rollouts") is not None:
-        out["rollouts"] = integer(block["rollouts"], "analysis.rollouts", 1, 10**10)
+        out["rollouts"] = integer(block["rollouts"], "analysis.rollouts", 1, 10**12)  # runner.MAX_ROLLOUTS
     if block.get("seed") is not None:
         out["seed"] = integer(block["seed"], "analysis.seed", 0, 2**63 - 1)
     if block.get("jobs") is not None:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -74,32 +75,154 @@ def render(result: Result, fmt: str = "table") -> str:
     return "\n".join(parts)
 
 
-def write_outputs(result: Result, out_dir: str | Path) -> list[Path]:
-    """Every table as CSV and JSON, the payload as result.json, and the plots as PNG.
+MARKER = ".analyzer-out"  # in every folder `--out` wrote: the next run into that folder replaces it whole
+NAME_MAX = 255  # bytes in one file name (every common file system)
+PATH_MAX = 4000  # bytes in a whole path (Linux: 4096)
 
-    Files are written to a temporary folder beside `out_dir` and moved in only when all of
-    them are complete, so an error or Ctrl-C leaves nothing half-written."""
-    out_dir = Path(out_dir)
-    out_dir.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".analyzer-", dir=out_dir.parent))
+
+def _shown(path) -> str:
+    text = str(path)
+    return text if len(text) <= 90 else f"{text[:40]}...{text[-40:]} ({len(text)} characters)"
+
+
+def _error(option: str, path, why: str):
+    from analyzer.core.errors import AnalyzerError
+
+    return AnalyzerError(f"{option}: {_shown(path)}: {why}")
+
+
+def _oserror(option: str, path, exc: OSError):
+    return _error(option, path, f"cannot write it ({exc.strerror or type(exc).__name__})")
+
+
+def _names(option: str, path: Path, extra: tuple[str, ...] = ()) -> None:
+    """Every name in `path` (and the `extra` names to be made beside it) short enough for a file system."""
+    for part in [*Path(path).parts, *extra]:
+        size = len(os.fsencode(part))
+        if size > NAME_MAX:
+            raise _error(option, path, f"a name of {size} bytes; a file system takes at most {NAME_MAX}")
+    if len(os.fsencode(os.path.abspath(path))) > PATH_MAX:
+        raise _error(option, path, f"a path of over {PATH_MAX} bytes")
+
+
+def nearest_existing(path: Path) -> Path:
+    """`path` itself if it exists, else its nearest ancestor that does."""
+    path = Path(os.path.abspath(path))
+    while not os.path.lexists(path) and path.parent != path:
+        path = path.parent
+    return path
+
+
+def probe_folder(option: str, target, folder: Path) -> None:
+    """Make and remove a temporary folder in `folder`: the one sure test (read-only mounts, /proc, /sys, full
+    permissions as root) that files can be made there.  Nothing is left behind."""
+    if not folder.is_dir():
+        raise _error(option, target, f"{_shown(folder)} is not a folder")
     try:
+        before = os.stat(folder)
+        os.rmdir(tempfile.mkdtemp(prefix=".analyzer-probe-", dir=folder))
+    except OSError as exc:
+        raise _oserror(option, target, exc) from None
+    try:  # the folder's times as they were: a check that fails is no change either
+        os.utime(folder, ns=(before.st_atime_ns, before.st_mtime_ns))
+    except OSError:
+        pass
+
+
+def check_out_file(path: str | Path, option: str) -> Path:
+    """Before any work: can the file `path` be written (made or replaced)?  A one-line error for a folder, a
+    device, an unwritable place or an over-long name."""
+    given = Path(path)
+    if str(path) == "":
+        raise _error(option, "''", "an empty path; name the file to write")
+    if os.path.lexists(given) and not given.is_file():
+        what = "a folder" if given.is_dir() else "not a regular file (a device, a pipe, ...)"
+        raise _error(option, given, f"{what}; name a file to write")
+    _names(option, given, (given.name + ".tmp",))
+    probe_folder(option, given, nearest_existing(Path(os.path.abspath(given)).parent))
+    return given
+
+
+def check_out_dir(out_dir: str | Path, option: str = "--out") -> str:
+    """Before any work: can `--out DIR` be written?  Returns how it will be: "new" (made at the end), "empty" (an
+    empty folder, filled) or "replace" (a folder analyzer wrote before, replaced whole); a one-line error for a
+    file, a device, a non-empty folder analyzer did not write, an unwritable place or an over-long name."""
+    out = Path(out_dir)
+    if str(out_dir) == "":
+        raise _error(option, "''", "an empty path; name a folder")
+    _names(option, out)
+    here = Path(os.path.abspath(out))
+    if os.path.lexists(here):
+        if not here.is_dir():
+            raise _error(option, out, "not a folder (it exists); name a new folder or one analyzer wrote before")
+        try:
+            entries = [e.name for e in os.scandir(here)]
+        except OSError as exc:
+            raise _error(option, out, f"cannot read it ({exc.strerror or type(exc).__name__})") from None
+        if not entries:
+            probe_folder(option, out, here)
+            return "empty"
+        if MARKER not in entries:
+            raise _error(option, out, f"holds files analyzer did not write ({len(entries)} entries); such a folder is "
+                                      "never emptied or mixed with a run: name a new or empty folder")
+        if here.parent == here or here == Path.cwd():
+            raise _error(option, out, "the current (or root) folder cannot be replaced; name another folder")
+        probe_folder(option, out, here.parent)
+        return "replace"
+    probe_folder(option, out, nearest_existing(here))
+    return "new"
+
+
+def write_outputs(result: Result, out_dir: str | Path) -> list[Path]:
+    """Every table as CSV and JSON, the payload as result.json, the plots as PNG, and the marker file.
+
+    Everything is written into a temporary folder beside `out_dir` first; then a new folder is moved into
+    place (folders it needs included), an empty one is filled, and one analyzer wrote before (it holds the
+    marker) is swapped for the new one as a whole.  An error or Ctrl-C leaves `out_dir` as it was; an OSError
+    is a one-line AnalyzerError."""
+    out = Path(out_dir)
+    how = check_out_dir(out)  # again: the run may have taken hours
+    here = Path(os.path.abspath(out))
+    base = here if how == "empty" else nearest_existing(here) if how == "new" else here.parent
+    staging = old = None
+    moved: list[Path] = []  # files moved into an empty folder so far: taken out again if the run stops
+    try:
+        staging = Path(tempfile.mkdtemp(prefix=".analyzer-", dir=base))
+        rel = here.relative_to(base) if how == "new" else Path(here.name)
+        folder = staging / rel if how != "empty" else staging
+        folder.mkdir(parents=True, exist_ok=True)
         for name, df in result.tables.items():
-            df.to_csv(staging / f"{name}.csv")
-            (staging / f"{name}.json").write_text(df.to_json(orient="table", indent=2))
-        (staging / "result.json").write_text(to_json(result))
+            df.to_csv(folder / f"{name}.csv")
+            (folder / f"{name}.json").write_text(df.to_json(orient="table", indent=2))
+        (folder / "result.json").write_text(to_json(result))
         if result.plots:
             from analyzer.core import plots
 
             for plot in result.plots:
-                getattr(plots, plot.kind)(result.tables[plot.table], staging / f"{plot.name}.png", **plot.options)
-        out_dir.mkdir(exist_ok=True)
-        written = []
-        for path in sorted(staging.iterdir()):
-            target = out_dir / path.name
-            os.replace(path, target)
-            written.append(target)
-        return written
+                getattr(plots, plot.kind)(result.tables[plot.table], folder / f"{plot.name}.png", **plot.options)
+        (folder / MARKER).write_text("Written by analyzer (--out). The next run with --out here replaces this "
+                                     "folder as a whole.\n")
+        names = sorted(p.name for p in folder.iterdir() if p.name != MARKER)
+        if how == "new":
+            os.rename(staging / rel.parts[0], base / rel.parts[0])
+        elif how == "empty":
+            for name in [*names, MARKER]:
+                os.replace(folder / name, here / name)
+                moved.append(here / name)
+        else:
+            old = Path(tempfile.mkdtemp(prefix=f".{here.name[:200]}.old-", dir=here.parent))
+            os.rename(here, old / "out")
+            os.rename(folder, here)
+        moved = []
+        return [out / name for name in names]
+    except OSError as exc:
+        raise _oserror("--out", out, exc) from None
     finally:
-        for leftover in staging.iterdir():
-            leftover.unlink()
-        staging.rmdir()
+        for path in moved:
+            path.unlink(missing_ok=True)
+        if old is not None:
+            if not os.path.lexists(here) and (old / "out").exists():
+                os.rename(old / "out", here)  # stopped between the two renames: the earlier run comes back
+            shutil.rmtree(old, ignore_errors=True)
+        if staging is not None:
+            shutil.rmtree(staging, ignore_errors=True)

@@ -16,7 +16,8 @@ baseline) then cancels the shared luck, and its 95% interval is that of the diff
 
 Chunks hold `spec.chunk` games.  The runner cuts runs into chunks of `runner.CHUNK`
 rollouts; a game counts as `runner.CHUNK // spec.chunk` of them here, so that one runner
-chunk is one batch of games.  The same seed gives the same tables for any --jobs.
+chunk is one batch of games (the progress bar and messages count games).  The same seed
+gives the same tables for any --jobs.
 """
 from __future__ import annotations
 
@@ -79,6 +80,7 @@ class BalanceTask:
         acc: dict = {}
         base = None
         for i, variant in enumerate(spec.variants):
+            runner.note(f"playing rule set {i + 1}/{len(spec.variants)}: {variant.name}")
             out = spec.play(variant.config, n, np.random.default_rng(np.random.SeedSequence(entropy)))
             _accumulate(acc, f"v{i}.", out, spec, variant)
             if i == 0:
@@ -148,9 +150,12 @@ def run(spec: BalanceSpec, settings: runner.RunSettings) -> dict:
     check_chunk(spec.chunk)
     scaled = replace(settings, rollouts=settings.rollouts * spec.scale,
                      max_rollouts=settings.max_rollouts * spec.scale if settings.max_rollouts else None)
-    label = "games" if spec.scale == 1 else f"games/{spec.scale}"
-    total = runner.run(BalanceTask(spec), scaled, label=label, halfwidths=lambda merged: halfwidths(spec, merged))
+    label = "games" if spec.scale == 1 else f"games/{spec.scale}"  # what checkpoints record
+    k = len(spec.variants)
+    total = runner.run(BalanceTask(spec), scaled, label=label, halfwidths=lambda merged: halfwidths(spec, merged),
+                       unit=spec.scale, counted="games", stage=f"playing {k} rule set{'s' if k > 1 else ''}")
     total.rollouts, total.label = total.rollouts // spec.scale, "games per rule set"  # say it in games
+    runner.stage("tables and findings")
     return total
 
 

@@ -18,11 +18,13 @@ Full games (`play.py`, `policies.py`):
 
 - full 4-player first-edition games per second, through `analyzer balance`'s own machinery
   (the runner, its chunks and workers), with `random` and with `greedy` players, 1 and 2 jobs,
-  and second-edition games, 2 jobs;
+  and second-edition games, 2 jobs; and Supercup games with every module, 1 and 2 jobs
+  (medians of 3 runs);
 - how much weaker the rollout `greedy` is than exact greedy: on positions from greedy games,
   the exact EV (`exact_values`: exact leg and desert prices, 20,000 races for the overall
   cards) the rollout choice gives up against the exact best choice (regret, coins per
-  decision), and how often the two choose the same action.
+  decision), and how often the two choose the same action; the same with every Supercup
+  module (2,000 races for the overall cards).
 """
 from __future__ import annotations
 
@@ -329,7 +331,8 @@ def full_game_rows(quick: bool = False) -> list[dict]:
             rate = games_per_second(policy, n, jobs, 1 if quick else 3, supercup=SUPERCUP_ALL, median=True)
             rows.append({"what": f"camelup full games, 4 {policy} players, Supercup with every module, jobs={jobs} "
                                  "(games/s, median)", "ours": rate, "comparison": None, "ratio": None,
-                         "target": target if jobs == 2 else ""})
+                         "target": target if jobs == 2 else "",
+                         "load": os.getloadavg()[0] if hasattr(os, "getloadavg") else None})
     if not quick:
         for label, r in greedy_regret().items():
             rows.append({"what": f"camelup {label} vs exact greedy: regret (coins/decision; "

@@ -50,6 +50,7 @@ import numpy as np
 from analyzer.core.errors import ScenarioError
 from analyzer.games.camelup import sim
 from analyzer.games.camelup.game import DESERT, LEG, PARTNER, PHOTO, PLACE, PLACE_NAMES as PLACE_LABELS, PYRAMID, WINNER
+from analyzer.games.camelup.game import leg_ranks
 
 NAMES = ("random", "greedy", "greedy-exact", "heuristic")
 GREEDY_ROLLOUTS = 64  # leg rollouts per decision
@@ -555,28 +556,29 @@ def leg_rollouts(games, rows, r, rng, extra=None, group=None, ranks: bool = Fals
             at = np.flatnonzero(act)
             photos.append((at, at * width + stop[at].astype(np.int64), np.bitwise_count(unit[at])))
 
-    if games.boost:
-        steps_of = np.stack([faces[(draw // len(faces) ** i) % len(faces)] for i in range(dice)], axis=1)
-        base_key = pick(np.sort(rng.random((groups * r, dice)), axis=1))
-        boost_key = pick(rng.random((groups * r, k)))
+    if games.boost:  # every die in the pyramid by its key: the order of (camel, steps) slots, base dice first
+        base_key = np.sort(rng.random((groups * r, dice)), axis=1)
+        boost_key = rng.random((groups * r, k))
         boost_faces = np.asarray(rules.boost_faces, dtype=np.uint64)
-        boost_steps = boost_faces[pick(rng.integers(len(boost_faces), size=(groups * r, k)))]
-        base_key[(waiting[:, None] >> order.astype(np.int64)) & 1 == 1] = np.inf
+        boost_steps = boost_faces[rng.integers(len(boost_faces), size=(groups * r, k))]
+        keys = pick(np.concatenate([base_key, boost_key], axis=1))
+        steps_of = np.concatenate([np.stack([faces[(draw // len(faces) ** i) % len(faces)] for i in range(dice)], 1),
+                                   pick(boost_steps)], axis=1)
+        camel_of = np.concatenate([order, np.broadcast_to(np.arange(k, dtype=np.uint64), (n * r, k))], axis=1)
+        keys[:, :dice][(waiting[:, None] >> order.astype(np.int64)) & 1 == 1] = np.inf  # out already
         inside = games.boost_in[rep] | (0 if extra is None else np.repeat(extra, r))
-        boost_key[(inside[:, None] >> np.arange(k)) & 1 == 0] = np.inf
-        keys = np.concatenate([base_key, boost_key], axis=1)
-        slots = np.argsort(keys, axis=1)
-        count = np.isfinite(keys).sum(1)
-        at = np.arange(n * r)
-        for i in range(int(count.max(initial=0))):
-            slot = slots[:, i]
+        keys[:, dice:][(inside[:, None] >> np.arange(k)) & 1 == 0] = np.inf  # not in the pyramid
+        count = dice - np.bitwise_count(waiting).astype(np.int64) + np.bitwise_count(inside).astype(np.int64)
+        rolls = int(count.max(initial=0))
+        slots = np.argsort(keys, axis=1)[:, :rolls]
+        camels = np.take_along_axis(camel_of, slots, 1).T.copy()  # (rolls, rollouts)
+        steps_seq = np.take_along_axis(steps_of, slots, 1).T.copy()
+        for i in range(rolls):
             act = live & (i < count)
-            boosted = slot >= dice
-            base, boost = np.minimum(slot, dice - 1), np.maximum(slot - dice, 0)
-            camel = np.where(boosted, boost.astype(np.uint64), order[at, base])
-            steps = np.where(act, np.where(boosted, boost_steps[at, boost], steps_of[at, base]), np.uint64(0))
-            pos, height, target, stop, unit = sim.move(pos, height, camel, steps, effects, variant, want_unit=True)
-            moved(act, target, stop, unit)
+            steps = np.where(act, steps_seq[i], np.uint64(0))
+            out = sim.move(pos, height, camels[i], steps, effects, variant, want_unit=camera)
+            pos, height, target, stop = out[:4]
+            moved(act, target, stop, out[4] if camera else None)
             live &= ~sim.race_over(stop, rules)
     else:
         for i in range(dice):
@@ -601,7 +603,7 @@ def leg_rollouts(games, rows, r, rng, extra=None, group=None, ranks: bool = Fals
     keys = sim.order_keys(pos, height, c, k)[:, :k]
     probs = rank = None
     if ranks:
-        rank = (keys[:, None, :] > keys[:, :, None]).sum(2)
+        rank = leg_ranks(keys)
         cell = (local[:, None] * k + np.arange(k)) * k + rank
         probs = np.bincount(cell.ravel(), minlength=n * k * k).reshape(n, k, k) / r
     first_c = keys.argmax(1)

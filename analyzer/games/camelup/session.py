@@ -3,7 +3,7 @@
 The state file (JSON) holds how the game started (`new ...`, as a scenario dict) and the events
 since, one line each, and the events undone (for `redo`); the table of the moment is the start
 with every event replayed.  It is written after every change to a temporary file beside it and
-renamed over it, under a lock (`FILE.lock`, flock), so a crash or a closed terminal loses nothing
+renamed over it, under a lock (flock on its folder), so a crash or a closed terminal loses nothing
 and two processes may share the file.  A refused event or command leaves it byte for byte as it was.
 """
 from __future__ import annotations
@@ -60,17 +60,19 @@ class Session:
     def locked(self):
         import fcntl
 
-        lock = self.path.with_name(self.path.name + ".lock")
+        # The folder is locked, not a lock file beside the state: nothing is left behind, and the
+        # state file itself is replaced by a rename, so it cannot carry the lock.
+        folder = self.path.parent if str(self.path.parent) else Path(".")
         try:
-            handle = open(lock, "a")
+            handle = os.open(folder, os.O_RDONLY)
         except OSError as exc:
             raise AnalyzerError(f"--state: cannot use {self.path}: {exc.strerror or exc}") from None
-        with handle:
+        try:
             fcntl.flock(handle, fcntl.LOCK_EX)
-            try:
-                yield
-            finally:
-                fcntl.flock(handle, fcntl.LOCK_UN)
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+            os.close(handle)
 
     def load(self) -> dict | None:
         if not self.path.exists():

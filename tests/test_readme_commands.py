@@ -1,0 +1,245 @@
+"""Every command the README documents is run, with small counts: the README's shell blocks and its worked examples
+(`$ analyzer ...`), and inline commands complete enough to run.  Placeholders are filled in (SCENARIO, QUESTION,
+GAME), `for` loops expanded, counts shrunk (`-n`, `--games`, `--precision` capped) and outputs kept in a
+temporary folder.  What cannot run here is checked for its syntax only, by parsing it with the command's own
+parser: `make` targets, Dask cluster examples (`dask scheduler`, `dask worker`, `--backend dask`, HOST), the
+benchmarks, the web server and the interactive prompt."""
+from __future__ import annotations
+
+import contextlib
+import re
+import shlex
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.cli_helpers import invoke
+
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+SMALL = {"balance": "4", "report": "4"}  # games per rule set; anything else: rollouts
+ROLLOUTS = "2000"
+POSITION = "scenarios/camelup/mid-leg.yaml"
+BALANCE = "scenarios/camelup/balance-policies.yaml"
+
+
+def _lines(text: str):
+    """(command line, where) for every command in the README's shell and text blocks, continuations joined."""
+    for match in re.finditer(r"```(\w*)\n(.*?)```", text, re.S):
+        lang, body = match.groups()
+        if lang not in ("sh", "text", "", "console"):
+            continue
+        where = text[: match.start()].count("\n") + 1
+        joined = re.sub(r"\\\n\s*", " ", body)
+        loop, on_dask = None, False
+        for raw in joined.splitlines():
+            line = raw.strip()
+            if line.startswith("$ "):
+                line = line[2:]
+            elif lang == "text":
+                continue
+            head = re.match(r"for (\w+) in (.*?); do$", line)
+            if head:
+                loop = (head.group(1), head.group(2).split())
+                continue
+            if line == "done":
+                loop = None
+                continue
+            if not re.match(r"(analyzer|make|dask|export)(\s|$)", line):
+                continue
+            on_dask = on_dask or bool(re.match(r"export .*ANALYZER_BACKEND=dask", line))
+            tag = "on a Dask cluster" if on_dask else ""  # the lines after `export ANALYZER_BACKEND=dask`
+            if loop is not None:
+                name, values = loop
+                for value in values:
+                    yield line.replace(f"${name}", value).replace(f"${{{name}}}", value), where, tag
+            else:
+                yield line, where, tag
+
+
+def _words(line: str) -> list[str]:
+    words = shlex.split(line, comments=True)
+    if ">" in words:  # a shell redirection: the command prints what it would write (the fixture writes it)
+        words = words[: words.index(">")]
+    return words
+
+
+def _command_path(words: list[str]):
+    """(the command path within analyzer, the rest) using the CLI's own tree."""
+    from typer.core import TyperGroup
+    from typer.main import get_command
+
+    from analyzer.cli import app
+
+    command, path = get_command(app), []
+    rest = list(words[1:])
+    while isinstance(command, TyperGroup) and rest and rest[0] in command.commands:
+        command = command.commands[rest[0]]
+        path.append(rest.pop(0))
+    return command, path, rest
+
+
+def _fill(words: list[str]) -> list[str]:
+    """Placeholders -> values that run."""
+    _, path, _ = _command_path(words)
+    scenario = BALANCE if path and path[0] in ("balance", "report") else POSITION
+    out = []
+    for w in words:
+        w = {"SCENARIO": scenario, "QUESTION": "odds", "GAME": "magellan", "[GAME]": "magellan"}.get(w, w)
+        out.append(w)
+    return out
+
+
+def _shrink(words: list[str]) -> list[str]:
+    """Small counts: -n/--rollouts/--games set small (or added), --precision capped at one chunk."""
+    command, path, rest = _command_path(words)
+    names = {o for p in command.params for o in getattr(p, "opts", [])}
+    small = SMALL.get(path[0] if path else "", ROLLOUTS)
+    out, i, sized = list(words[: len(words) - len(rest)]), 0, False
+    while i < len(rest):
+        w = rest[i]
+        if w in ("-n", "--rollouts", "--games") and i + 1 < len(rest):
+            out += [w, small]
+            i, sized = i + 2, True
+            continue
+        if w == "--max-rollouts" and i + 1 < len(rest):
+            i += 2
+            continue
+        out.append(w)
+        i += 1
+    if "--precision" in out:
+        out += ["--max-rollouts", "65536" if small == ROLLOUTS else small]
+    elif not sized and "-n" in names:
+        at = len(words) - len(rest)
+        out[at:at] = ["-n", small]
+    if "--no-progress" in names:
+        out.append("--no-progress")
+    return out
+
+
+def _syntax_only(line: str, words: list[str]) -> str | None:
+    """Why a command is checked for its syntax only (None: it runs)."""
+    if words[0] in ("make", "dask", "export"):
+        return words[0]
+    if "HOST" in line or "--backend" in words and "dask" in words:
+        return "a Dask cluster"
+    if "..." in line:
+        return "a placeholder"
+    _, path, rest = _command_path(words)
+    if path[:1] == ["bench"]:
+        return "the benchmarks"
+    if path == ["camelup", "serve"]:
+        return "a web server"
+    if path == ["camelup", "table"] and not [w for w in rest if not w.startswith("-")]:
+        return "the interactive prompt"
+    return None
+
+
+def cases():
+    text = README.read_text()
+    found, seen = [], set()
+    for line, where, tag in _lines(text):
+        words = _words(line)
+        if not words or line in seen:
+            continue
+        seen.add(line)
+        found.append(pytest.param(line, tag, id=f"line {where}: {line[:70]}"))
+    prose = re.sub(r"```.*?```", "", text, flags=re.S)
+    for match in re.finditer(r"`(analyzer [^`]+)`", prose):
+        line = " ".join(match.group(1).split())
+        if line not in seen and "..." not in line and not re.search(r"\b[A-Z]{4,}\b", line) and _complete(line):
+            seen.add(line)
+            found.append(pytest.param(line, "", id=f"inline: {line[:70]}"))
+    return found
+
+
+def _complete(line: str) -> bool:
+    """An inline `analyzer ...` that is a whole command (not a mention of one, like `analyzer ev`)."""
+    command, path, rest = _command_path(_words(line))
+    if not path or hasattr(command, "commands"):
+        return False
+    try:
+        command.make_context(" ".join(path), list(rest))
+    except Exception:  # noqa: BLE001 - a usage error: it names a command, it does not run one
+        return False
+    return True
+
+
+@pytest.fixture(scope="module")
+def workdir(tmp_path_factory):
+    """A folder with the shipped scenarios in it (as the README's relative paths expect) and `big.yaml`."""
+    work = tmp_path_factory.mktemp("readme")
+    (work / "scenarios").symlink_to(ROOT / "scenarios")
+    shutil.copy(ROOT / "scenarios" / "camelup" / "five-dice.yaml", work / "big.yaml")
+    board = invoke("board", "magellan", "--template")  # `analyzer board magellan --template > my-board.yaml`
+    assert board.exit_code == 0, board.output
+    (work / "my-board.yaml").write_text(_filled_in(board.stdout))
+    return work
+
+
+def _filled_in(template: str) -> str:
+    """The board file as a user fills it in: every blank row replaced by numbers (here: the ones its comment
+    gives, as if the printed board had them)."""
+    lines = []
+    for line in template.splitlines():
+        given = re.search(r"#.*:\s*(\[[^\]]*\])\s*$", line)
+        if "null" in line and given:
+            line = re.sub(r"\[[^\]]*null[^\]]*\]", given.group(1), line, count=1)
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def _check_syntax(words: list[str], why: str):
+    if words[0] == "make":
+        targets = re.findall(r"^([\w-]+):", (ROOT / "Makefile").read_text(), re.M)
+        assert words[1] in targets, f"make {words[1]}: no such target"
+        return
+    if words[0] == "export":
+        for pair in words[1:]:
+            name, _, value = pair.partition("=")
+            assert name.startswith("ANALYZER_") and value, pair
+        return
+    if words[0] == "dask":
+        cli = pytest.importorskip(f"distributed.cli.dask_{words[1]}")
+        cli.main.make_context(f"dask {words[1]}", words[2:])
+        return
+    from analyzer.cli.errors import check_command_line
+
+    command, path, rest = _command_path(words)
+    assert path and not hasattr(command, "commands") or why == "a placeholder", f"no such command: {words}"
+    if why == "a placeholder":
+        return
+    check_command_line(_command_path(["analyzer"])[0], words[1:])
+    command.make_context(" ".join(path), [w.replace("HOST", "10.0.0.5") for w in rest])  # parses, runs nothing
+
+
+@pytest.mark.parametrize("line,tag", cases())
+def test_every_documented_command_runs(line, tag, workdir):
+    words = _fill(_words(line))
+    why = tag or _syntax_only(line, words)
+    if why is not None:
+        _check_syntax(words, why)
+        return
+    args = _shrink(words)[1:]
+    if _command_path(words)[1] == ["camelup", "table"]:
+        args[2:2] = ["--no-answers"] if "--no-answers" not in args else []
+    with contextlib.chdir(workdir):
+        result = invoke(*args, env={"ANALYZER_BACKEND": None, "ANALYZER_SCHEDULER": None})
+    assert result.exit_code == 0, f"analyzer {' '.join(args)}\n{result.output}"
+    assert "error:" not in result.stderr and "Traceback" not in result.output
+
+
+def test_the_readme_finds_its_commands():
+    lines = [p.values[0] for p in cases()]
+    assert len(lines) >= 20
+    assert any(line.startswith("analyzer report") for line in lines)
+    assert any(line.startswith("dask worker") for line in lines)
+
+
+def test_the_readme_does_not_point_outside_the_repository():
+    """No `../shared/...`: a user of the repository has only what is in it.  (The Magellan section is its
+    engine's owners' to fix; it is left out here until they do.)"""
+    head, magellan, rest = README.read_text().partition("\n## Magellan")
+    outside = head + ("\n## " + rest.partition("\n## ")[2] if magellan else "")
+    assert "../shared" not in outside, "the README names files outside the repository"
