@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from analyzer.core.runner import CHUNK, DEFAULT_MAX_ROLLOUTS, RunSettings
+from analyzer.core.runner import DEFAULT_MAX_ROLLOUTS, RunSettings
 
 
 class Backend(str, Enum):
@@ -35,8 +35,9 @@ Seed = Annotated[Optional[int], typer.Option(
     min=0, help="Root seed; the same seed gives the same table for any --jobs [default: the scenario's, else "
                 "a fresh one, printed with the result].")]
 Jobs = Annotated[Optional[int], typer.Option(
-    "--jobs", "-j", help="Worker processes; -1 = every core [default: the scenario's, else one for short runs, "
-                         "every core for long ones].")]
+    "--jobs", "-j", help="Worker processes; -1 = every core [default: the scenario's, else 1 up to 1,048,576 "
+                         "rollouts (--max-rollouts for --precision; starting workers takes about 0.4 s, more than "
+                         "they save below that), every core above; the results are the same for any --jobs].")]
 FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="How to print the result.")]
 Out = Annotated[Optional[Path], typer.Option(
     "--out", "-o", help="Also write every table as CSV and JSON, plus PNG plots, into this folder: a new or empty "
@@ -110,7 +111,7 @@ class RunOptions:
         jobs = self.jobs if self.jobs is not None else block.get("jobs", default_jobs)
         limit = (self.max_rollouts or runner.DEFAULT_MAX_ROLLOUTS) if self.precision is not None else rollouts
         if jobs is None:
-            jobs = 1 if limit <= 4 * CHUNK else -1  # worker start-up costs more than a short run
+            jobs = runner.default_jobs(limit)  # one worker below the size where starting more costs more than it saves
         run = RunSettings(rollouts=rollouts, seed=seed, jobs=jobs, progress=not self.no_progress,
                           backend=Backend(self.backend).value, scheduler=self.scheduler, precision=self.precision,
                           max_rollouts=self.max_rollouts, checkpoint=self.checkpoint, resume=self.resume,

@@ -205,6 +205,24 @@ def _run_chunk_on_dask(task, n, seed, index):
     return _run_chunk(task, n, seed, index)
 
 
+WORKER_START = 0.4  # seconds local worker processes take to start (measured on a 2-core machine)
+SERIAL_MAX = 16 * CHUNK  # 1,048,576: the largest run the default keeps in this process (`default_jobs`)
+
+
+def default_jobs(rollouts: int) -> int:
+    """--jobs when neither the command line nor the scenario gives it, for a run of at most `rollouts`
+    rollouts: 1 (this process, no workers) up to SERIAL_MAX rollouts, else -1 (a worker per core).
+
+    Starting workers costs about WORKER_START seconds, which a second worker earns back only when the
+    run would take one core more than twice that: the cheapest rollouts here, races from the opening,
+    go at about 1.4M/s on one core, so that is about 1.1M rollouts (measured on a quiet machine: at
+    5*10^5 races 2 workers were 20% slower than 1; on a machine whose cores are busy, workers start far
+    slower and gain nothing at any size).  Costlier rollouts gain from workers below it; the rule errs on
+    the side of the cheapest.  The results are the same for any jobs (chunks are seeded by index), so the
+    rule changes only the time (`bench.default_jobs_rows` times it)."""
+    return 1 if rollouts <= SERIAL_MAX else -1
+
+
 def resolve_jobs(jobs: int) -> int:
     if jobs == 0 or jobs < -1:
         raise AnalyzerError(f"--jobs: got {jobs}; allowed: a positive number of workers, or -1 for every core")

@@ -124,3 +124,28 @@ def test_a_plain_run_says_how_it_ended():
 def test_a_bad_backend_is_a_clear_error():
     with pytest.raises(AnalyzerError, match="--backend"):
         runner.run(coin_task, runner.RunSettings(rollouts=10, seed=1, backend="spark"))
+
+
+def test_the_default_jobs_keep_short_runs_in_this_process_and_spread_long_ones():
+    """One worker up to SERIAL_MAX rollouts (starting workers costs more than it saves), every core above;
+    the command line and the scenario's analysis.jobs come first."""
+    from analyzer.cli.options import RunOptions
+
+    assert runner.SERIAL_MAX == 16 * runner.CHUNK
+    assert runner.default_jobs(1) == runner.default_jobs(500_000) == runner.default_jobs(runner.SERIAL_MAX) == 1
+    assert runner.default_jobs(runner.SERIAL_MAX + 1) == runner.default_jobs(10**7) == -1
+
+    def jobs(options, block=None, **kw):
+        return options.settle(block or {}, default_rollouts=200_000, identity={"command": "t", "scenario": "x"},
+                              **kw).jobs
+
+    assert jobs(RunOptions()) == 1  # 200,000 races: about 0.15 s on one core, less than the workers' start
+    assert jobs(RunOptions(rollouts=500_000)) == 1
+    assert jobs(RunOptions(rollouts=2_000_000)) == -1
+    assert jobs(RunOptions(), {"rollouts": 2_000_000}) == -1
+    assert jobs(RunOptions(precision=0.01)) == -1  # capped at --max-rollouts' default, 2*10^7
+    assert jobs(RunOptions(precision=0.01, max_rollouts=100_000)) == 1
+    assert jobs(RunOptions(rollouts=10**7, jobs=1)) == 1  # the command line decides
+    assert jobs(RunOptions(rollouts=10**7), {"jobs": 1}) == 1  # then the scenario
+    assert jobs(RunOptions(rollouts=100), default_jobs=-1) == -1  # a command's own default (balance)
+

@@ -12,7 +12,9 @@ average it ran under (the `load` column: the machine may be shared):
   from the opening (a table row) and from a 5-dice position with a desert tile (the rest of the
   leg, enumerated, its leaves looked up);
 - races per second from the opening through the runner (65,536-race chunks), 1 and 2 local
-  workers started and warmed first, 10^7 races, against `simulate_race`.
+  workers started and warmed first, 10^7 races, against `simulate_race`; and the default --jobs
+  rule against the clock: 1 worker against 2 started inside the run, at half and twice
+  `runner.SERIAL_MAX` races.
 
 Full games (`play.py`, `policies.py`):
 
@@ -210,6 +212,7 @@ def race_monte_carlo_rows(quick: bool = False) -> list[dict]:
         t = _median(lambda: runner.run(task, settings), 1 if quick else 3)
         rows.append(_row(f"camelup races from the opening: {jobs} local worker{'s' * (jobs > 1)}, {n:,} races "
                          "(races/s)", n / t, t, target))
+    rows += default_jobs_rows(quick)
     theirs = _their_state(position)
     if theirs is not None:
         from camel_up.sim import simulate_race
@@ -217,7 +220,44 @@ def race_monte_carlo_rows(quick: bool = False) -> list[dict]:
         m = 500 if quick else 3000
         t = _median(lambda: simulate_race(theirs, m), 1 if quick else 3)
         for row in rows:
-            row.update(comparison=m / t, ratio=row["ours"] / (m / t))
+            if "local worker" in row["what"]:
+                row.update(comparison=m / t, ratio=row["ours"] / (m / t))
+    return rows
+
+
+_COLD_RUN = """
+import sys, time
+from functools import partial
+from analyzer.core import runner
+from analyzer.games.camelup import sim
+from analyzer.games.camelup.bench import OPENING
+from analyzer.games.camelup.state import parse_position
+task = partial(sim.race_counts, parse_position(OPENING))  # as `odds` sends it: the workers import sim only
+t = time.perf_counter()
+runner.run(task, runner.RunSettings(rollouts=int(sys.argv[1]), seed=1, jobs=int(sys.argv[2]), progress=False))
+print(time.perf_counter() - t)
+"""
+
+
+def default_jobs_rows(quick: bool = False) -> list[dict]:
+    """The default --jobs rule (`runner.default_jobs`) against the clock: races from the opening in a fresh
+    process (the workers started inside the timing, as a command's run starts them), 1 worker against 2,
+    just below and above the rule's SERIAL_MAX; ratio = the 1-worker time over the 2-worker time (above 1:
+    2 workers are faster).  Medians."""
+    rows = []
+    for n in (runner.SERIAL_MAX // 2, 2 * runner.SERIAL_MAX):
+        times = {}
+        for jobs in (1, 2):
+            def once():
+                out = subprocess.run([sys.executable, "-c", _COLD_RUN, str(n), str(jobs)], check=True,
+                                     capture_output=True, text=True)
+                return float(out.stdout.split()[-1])
+            times[jobs] = float(np.median([once() for _ in range(1 if quick else 3)]))
+        chosen = runner.default_jobs(n)
+        rows.append(_row(f"camelup races from the opening, {n:,} races, workers started in the run: 2 workers "
+                         f"(s; comparison: 1 worker; the default takes {'1' if chosen == 1 else 'every core'})",
+                         times[2], times[2], "ratio > 1 above SERIAL_MAX, < 1 below", comparison=times[1],
+                         ratio=times[1] / times[2]))
     return rows
 
 

@@ -15,6 +15,7 @@ returns the same LegExact.  `race_exact` reads the finished boards through `leaf
 """
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 import numpy as np
@@ -29,6 +30,9 @@ class Variant:
     camera: int | None = None  # photographer's camera space (None: the position's, 0: none)
     extra_boost: tuple[int, ...] = ()  # boost dice thrown into the pyramid now
     holder: int | None = None  # who holds the camera (None: the position's photographer holder)
+
+
+_PLAIN = (Variant(),)  # the position itself, one variant
 
 
 @dataclass
@@ -53,8 +57,8 @@ def leg_exact(position: Position, variants=None, leaf_fn=None, leaf_words: bool 
     `leaf_words` it is called as `leaf_fn(variant, rank, pos, height)` with the finished
     boards' packed words too (`race_exact` looks the next leg up from them)."""
     rules = position.rules
-    variants = [Variant()] if variants is None else [v if isinstance(v, Variant) else Variant(tiles=tuple(v))
-                                                     for v in variants]
+    variants = _PLAIN if variants is None else [v if isinstance(v, Variant) else Variant(tiles=tuple(v))
+                                                for v in variants]
     small = _small_dice(position, variants) if coins_of is None else None
     if small is not None:  # one to three dice: a plain walk beats numpy's cost per call
         return _leg_small(position, variants, small, leaf_fn, leaf_words)
@@ -244,24 +248,34 @@ class _Accumulator:
 
 RANK_BASE = sim.RANK_BASE
 SMALL_WORK = 400  # moves (summed over the variants) up to which the plain-Python walk is used
-SMALL_RANKING = 40  # leaves up to which they are ranked in plain Python, not numpy
 
 
 def _small_dice(position: Position, variants):
     """Each variant's dice, (camel, faces) per die in the pyramid, when the plain walk is cheap
     enough (at most SMALL_WORK moves over all variants); else None."""
-    rules = position.rules
     if position.grey_die_left:
         return None
+    rules = position.rules
+    boost_left = position.boost_dice_left
+    count = len(position.dice_left) + len(boost_left)
+    if count > 3:
+        return None
+    faces = rules.die_faces if isinstance(rules.die_faces, tuple) else tuple(rules.die_faces)
+    base = [(c, faces) for c in position.dice_left if c >= 0]
+    if boost_left:
+        boost = tuple(rules.boost_faces)
+        base += [(c, boost) for c in boost_left]
     keep = rules.dice_left_at_leg_end
-    base = [(c, tuple(rules.die_faces)) for c in position.dice_left if c >= 0]
-    boost = tuple(rules.boost_faces)
     out, total = [], 0
     for v in variants:
-        dice = base + [(c, boost) for c in tuple(position.boost_dice_left) + tuple(v.extra_boost)]
-        if len(dice) > 3:
-            return None
-        width = max((len(f) for _, f in dice), default=0)
+        if v.extra_boost:
+            boost = tuple(rules.boost_faces)
+            dice = base + [(c, boost) for c in v.extra_boost]
+            if len(dice) > 3:
+                return None
+        else:
+            dice = base
+        width = max([len(f) for _, f in dice], default=0)
         branches = 1
         for left in range(len(dice), keep, -1):
             branches *= left * width
@@ -271,101 +285,119 @@ def _small_dice(position: Position, variants):
 
 
 def _leg_small(position: Position, variants, all_dice, leaf_fn, leaf_words) -> LegExact:
+    """The plain walk.  A board is `order`, the camels on the track from the rearmost (the bottom of the
+    rearmost stack) to the leader, and `space` per camel: a camel's unit is a run of `order` (it and
+    what stands on its space after it), a move cuts that run out and puts it back after every camel
+    on spaces up to its end space (on top), or before the camels on the end space (a mirage: under),
+    and the leg ranks are `order` read backwards."""
     rules = position.rules
-    n_var, n_camels, racing = len(variants), len(rules.camels), rules.racing
+    n_var, n, racing = len(variants), len(rules.camels), rules.racing
     length, keep = rules.track_length, rules.dice_left_at_leg_end
-    space0, height0 = [0] * n_camels, [0] * n_camels
-    for s, stack in position.stacks.items():
-        for level, camel in enumerate(stack):
-            space0[camel], height0[camel] = s, level
-    everyone, racers = range(n_camels), range(racing)
-    rank_probs = [0.0] * (n_var * n_camels * n_camels)  # [v, camel, rank], flat
+    space0, order0 = [0] * n, []
+    for s in sorted(position.stacks):
+        for camel in position.stacks[s]:
+            space0[camel] = s
+            order0.append(camel)
+    crazy = racing < n
+    nn = n * n
+    rank_probs = [0.0] * (n_var * nn)  # [v, camel, rank], flat
     landings = [0.0] * (n_var * (length + 1))  # [v, space], flat
     finish, photo = [0.0] * n_var, [0.0] * n_var
-    leaves = []  # (variant, spaces, heights, prob) of finished branches: ranked at the end
-
-    def book(v, space, height, prob):
-        leaves.append((v, space, height, prob))
-
-    v, tiles, camera, land = 0, {}, 0, 0  # the variant being walked
+    leaves = [] if leaf_fn is not None else None  # (variant, order, spaces, prob) of finished branches
+    column = [c * n for c in range(n)]
+    v = base = land = camera = 0  # the variant being walked
+    tiles: dict = {}
     any_tiles = False
 
-    def walk(space, height, dice, prob, camera_on):
-        for i, (camel, faces) in enumerate(dice):
+    def rank(order, prob):
+        r = base
+        for c in reversed(order):  # the leader first
+            if crazy and c >= racing:
+                continue
+            rank_probs[column[c] + r] += prob
+            r += 1
+
+    def walk(order, space, dice, prob, camera_on):
+        nd = len(dice)
+        leaf = nd - 1 <= keep  # the children end the leg
+        for i in range(nd):
+            camel, faces = dice[i]
             rest = dice[:i] + dice[i + 1:]
-            share = prob / (len(dice) * len(faces))
-            start, level = space[camel], height[camel]
-            unit = [c for c in everyone if space[c] == start and height[c] >= level]
+            share = prob / (nd * len(faces))
+            start = space[camel]
+            a = order.index(camel)
+            b = a + 1
+            while b < len(order) and space[order[b]] == start:
+                b += 1
+            unit, others = order[a:b], order[:a] + order[b:]
+            spaces = [space[c] for c in others]
+            lifted = len(unit)
             for steps in faces:
                 target = start + steps
                 push = tiles.get(target, 0) if tiles else 0
                 end = target + push
-                new_space, new_height = space[:], height[:]
-                if push < 0:  # mirage: under what is there
-                    for c in everyone:
-                        if space[c] == end and c not in unit:
-                            new_height[c] += len(unit)
-                    lift = 0
-                else:
-                    lift = sum(1 for c in everyone if space[c] == end) if end != start else level
+                at = bisect_left(spaces, end) if push < 0 else bisect_right(spaces, end)
+                child = others[:at] + unit + others[at:]
+                child_space = space[:]
                 for c in unit:
-                    new_space[c], new_height[c] = end, height[c] - level + lift
+                    child_space[c] = end
                 if push:
                     landings[land + target] += share
                 on_camera = camera_on
                 if camera_on and end == camera:
-                    photo[v] += share * len(unit)
+                    photo[v] += share * lifted
                     on_camera = False
                 if end > length:
                     finish[v] += share
-                    book(v, new_space, new_height, share)
-                elif len(rest) <= keep:
-                    book(v, new_space, new_height, share)
+                    rank(child, share)
+                    if leaves is not None:
+                        leaves.append((v, child, child_space, share))
+                elif leaf:
+                    rank(child, share)
+                    if leaves is not None:
+                        leaves.append((v, child, child_space, share))
                 else:
-                    walk(new_space, new_height, rest, share, on_camera)
+                    walk(child, child_space, rest, share, on_camera)
 
     for v, variant in enumerate(variants):
         tiles = {t.space: t.push for t in (position.desert if variant.tiles is None else variant.tiles)}
         any_tiles = any_tiles or bool(tiles)
         camera = variant.camera if variant.camera is not None else (position.photographer or (0, 0))[0]
-        land = v * (length + 1)
+        base, land = v * nn, v * (length + 1)
         if len(all_dice[v]) <= keep:
-            book(v, space0, height0, 1.0)
+            rank(order0, 1.0)
+            if leaves is not None:
+                leaves.append((v, order0, space0, 1.0))
         else:
-            walk(space0, height0, all_dice[v], 1.0, bool(camera))
+            walk(order0, space0, all_dice[v], 1.0, bool(camera))
 
-    if len(leaves) <= SMALL_RANKING:  # a few leaves: rank them here
-        for v, space, height, prob in leaves:
-            keys = [space[c] * RANK_BASE + height[c] if space[c] else -1 for c in racers]
-            base = v * n_camels * n_camels
-            for rank, c in enumerate(sorted(racers, key=keys.__getitem__, reverse=True)):
-                if keys[c] >= 0:
-                    rank_probs[base + c * n_camels + rank] += prob
     leaf = None
-    if leaves and (leaf_fn is not None or len(leaves) > SMALL_RANKING):
+    if leaves:
         variant = np.array([x[0] for x in leaves], dtype=np.int64)
-        space = np.array([x[1] for x in leaves], dtype=np.int64).reshape(-1, n_camels)
-        height = np.array([x[2] for x in leaves], dtype=np.int64).reshape(-1, n_camels)
+        space = np.array([x[2] for x in leaves], dtype=np.int64).reshape(-1, n)
+        heights = []
+        for _, order, spaces, _ in leaves:
+            h, below, at = [0] * n, 0, None
+            for c in order:
+                below = below + 1 if spaces[c] == at else 0
+                h[c], at = below, spaces[c]
+            heights.append(h)
+        height = np.array(heights, dtype=np.int64).reshape(-1, n)
         prob = np.array([x[3] for x in leaves])
         present = space[:, :racing] > 0
         key = np.where(present, space[:, :racing] * sim.RANK_BASE + height[:, :racing], -1)
         # as the vectorised ranking: racing camels ahead, an absent camel behind every present one
-        rank = ((key[:, None, :] > key[:, :, None]) & present[:, None, :]).sum(2)
-    if len(leaves) > SMALL_RANKING:  # many leaves: rank them in numpy, one bincount
-        cell = ((variant[:, None] * n_camels + np.arange(racing)) * n_camels + rank)[present]
-        weight = np.broadcast_to(prob[:, None], present.shape)[present]
-        rank_probs = np.bincount(cell, weights=weight, minlength=len(rank_probs)).tolist()
-    if leaf_fn is not None and leaves:
+        ranks = ((key[:, None, :] > key[:, :, None]) & present[:, None, :]).sum(2)
         if leaf_words:
             pos = sim.pack(np.where(space > 0, space + sim.BIAS, 0))
-            values = leaf_fn(variant, rank, pos, sim.pack(height))
+            values = leaf_fn(variant, ranks, pos, sim.pack(height))
         else:
-            values = leaf_fn(variant, rank)
+            values = leaf_fn(variant, ranks)
         values = np.asarray(values, dtype=float) * prob[:, None]
         leaf = np.zeros((n_var, values.shape[1]))
         np.add.at(leaf, variant, values)
-    flat = np.array(rank_probs + finish + photo)  # one conversion, then views
     a = len(rank_probs)
-    land = np.array(landings) if any_tiles else np.zeros(len(landings))
-    return LegExact(flat[:a].reshape(n_var, n_camels, n_camels), land.reshape(n_var, length + 1),
-                    flat[a: a + n_var], flat[a + n_var:], leaf)
+    flat = np.fromiter(rank_probs + finish + photo, float, a + 2 * n_var)  # one conversion, then views
+    land_out = (np.fromiter(landings, float, len(landings)).reshape(n_var, length + 1) if any_tiles
+                else np.zeros((n_var, length + 1)))
+    return LegExact(flat[:a].reshape(n_var, n, n), land_out, flat[a: a + n_var], flat[a + n_var:], leaf)

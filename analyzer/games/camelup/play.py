@@ -15,7 +15,12 @@ from analyzer.games.camelup.game import MAX_TURNS, GameConfig, Games, check_rule
 
 
 def games_per_chunk(config: GameConfig) -> int:
-    """Games per batch: large for cheap policies, small where a seat runs rollouts per decision."""
+    """Games per batch: large for cheap policies, small where a seat runs rollouts per decision.
+
+    Called once in the process that starts the run: where a greedy seat reads the exact race table,
+    the table is made ready here (built and cached on first use), so the workers only load it."""
+    if any(spec.name in ("greedy", "greedy-exact") and spec.race_rollouts for spec in config.policies):
+        pol.greedy_race_table(config.rules, config.rules.racing)
     return min(pol.batch_size(spec, config.rules) for spec in config.policies)
 
 

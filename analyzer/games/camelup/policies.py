@@ -10,8 +10,10 @@
   of rollouts, batched across every game at once: `rollouts` rollouts of the rest of the
   leg give the leg-bet odds and the landings on every empty space (a desert tile's value
   is taken as the landings there, to first order: the tile's own pushes and its effect
-  on the leg tiles one holds are left out), and the first `race_rollouts` of them are
-  played on to the end of the race for the overall cards.  The Supercup actions are
+  on the leg tiles one holds are left out), and for the overall cards the first
+  `race_rollouts` of them are looked up, where they end the leg, in the exact race table
+  (`race_exact`: the exact rest of the race from that board; rule sets with a small table,
+  `greedy_race_table`), or else played on to the end of the race.  The Supercup actions are
   priced from the same rollouts: the camera on a space is worth the camels of the first
   unit to end a move there this leg (less what the camera one holds would have earned), a
   placement bet its hit/miss pay on the camel's place (less the covered tile's leg-bet
@@ -22,8 +24,8 @@
   than the pyramid tile handed back; the best such die.
 - `greedy-exact`: the same choice from exact leg odds and exact desert values (every
   layout enumerated, as `analyzer ev` does: the Supercup actions and the boost follow-up
-  too, at `ev`'s prices) and `race_rollouts` races; slow, one game at a time, the
-  yardstick for `greedy`.
+  too, at `ev`'s prices) and exact race odds for the overall cards (where `greedy` reads the
+  table; else `race_rollouts` races); slow, one game at a time, the yardstick for `greedy`.
 - `heuristic`: rules of thumb a strong player uses, first that applies:
   1. take the leg leader's top tile while it is the best tile (bet the leader early);
   2. back the leader to win the race once it is within `HEURISTIC_NEAR` spaces of the
@@ -145,11 +147,14 @@ DESCRIPTIONS = {
               "photographer, placement bet, partnership where played), then a random legal action of that kind "
               "(and a random boost follow-up: none or a legal die)",
     "greedy": "the action with the most expected coins now (the `ev` convention), estimated from {rollouts} leg "
-              "rollouts per decision ({race_rollouts} of them played on to the race end for the overall cards); a "
+              "rollouts per decision ({race_rollouts} of them valued, for the overall cards, by the exact race odds "
+              "from where they end the leg (the race table) where the rule set has a small one, else played on to "
+              "the race end); a "
               "desert tile is valued by the landings expected on its space; Supercup actions from the same "
               "rollouts, the boost follow-up from a second batch with each die thrown in",
     "greedy-exact": "the action with the most expected coins now, from exact leg odds and exact desert (and "
-                    "Supercup) values ({race_rollouts:,} races for the overall cards)",
+                    "Supercup) values (exact race odds for the overall cards where greedy reads the race table, "
+                    "else {race_rollouts:,} races)",
     "heuristic": "bet the leg leader's best tile early; back the leader to win (and the last camel to lose) once "
                  f"the leader is within {HEURISTIC_NEAR} spaces of the line and {HEURISTIC_CLEAR} clear; lay an "
                  "oasis where landings are likeliest; bet the leader's 3 late in the leg; else take a pyramid tile "
@@ -388,7 +393,11 @@ class Greedy:
         values[:, s.pyramid] = rules.pyramid_tile_pays
         free = games.card[rows, seat] == 0
         if self.spec.race_rollouts and free.any():
-            win_p, lose_p = race_rollouts(games, end, self.spec.race_rollouts, r, rng)
+            table = greedy_race_table(games.rules, games.racing)
+            if table is not None:  # each leg rollout's end looked up: the exact rest of the race
+                win_p, lose_p = race_leaves(table, end, self.spec.race_rollouts, r, games.racing)
+            else:
+                win_p, lose_p = race_rollouts(games, end, self.spec.race_rollouts, r, rng)
             values[:, s.winner0:s.photo0] = overall_values(games, rows, seat, win_p, lose_p)
         if games.photo:
             values[:, s.photo0:s.place0] = camera_values(games, rows, seat, ro.first, r)
@@ -615,6 +624,54 @@ def leg_rollouts(games, rows, r, rng, extra=None, group=None, ranks: bool = Fals
     return Rollouts(p1, p2, hits.reshape(n, width), (pos, height, live, local), probs, rank, rep, camera_sum)
 
 
+GREEDY_TABLE_WORK = 25_000_000  # (mid-leg states x moves) up to which a rule set's race table is built for greedy
+
+
+def table_work(key) -> int:
+    """How much building the race table of `key` takes: its mid-leg states times the moves from each
+    (first edition 7.4M, about 1.5 s on one core; the Supercup long track 20M, 4.5 s; the long track with
+    boost dice 204M, about 35 s)."""
+    moves = key.camels * (len(set(key.die_faces)) + (len(set(key.boost_faces)) if key.boost_faces else 0))
+    return key.states * moves
+
+
+_GREEDY_TABLES: dict = {}
+
+
+def greedy_race_table(rules, racing: int):
+    """The exact race table `greedy` reads its overall cards from under these rules, or None (race
+    rollouts, as before): where the rule set has exact race odds (`race_exact.covers`: every leg moves
+    every camel forward), `rules.race_method` is `exact`, and the table builds in a few seconds
+    (`GREEDY_TABLE_WORK`: the first edition, the Supercup long track, short tracks with boost dice; not
+    the long track with boost dice, whose 35 s build a game run, or the test suite, should not pay).
+    Decided by the rules alone, so a seed means the same games on every machine.  Built once per
+    machine (cached, `race_exact`), loaded once per process; `play.games_per_chunk` builds it before
+    the workers start."""
+    cache_key = (rules, racing)
+    if cache_key not in _GREEDY_TABLES:
+        from analyzer.games.camelup import race_exact as rx
+
+        table = None
+        if rules.race_method == "exact" and rx.covers(rules):
+            key = rx.TableKey.of(rules, racing)
+            if key.states <= rx.MAX_STATES and table_work(key) <= GREEDY_TABLE_WORK:
+                table = rx.RaceTable.get(key, progress=False)
+        _GREEDY_TABLES[cache_key] = table
+    return _GREEDY_TABLES[cache_key]
+
+
+def race_leaves(table, end, k, r, racing: int):
+    """P(win), P(lose) per (game, racing camel): the exact race odds of the first k of each game's r
+    leg rollouts' end boards (`end`, from `leg_rollouts`; a finished race is its result), averaged.
+    One vectorised table lookup over every rollout."""
+    pos, height, _, local = end
+    n = local.size // r
+    if k < r:
+        pos, height = pos.reshape(n, r)[:, :k].ravel(), height.reshape(n, r)[:, :k].ravel()
+    win, lose = table.lookup(pos, height, list(range(racing)))
+    return win.reshape(n, k, racing).mean(1), lose.reshape(n, k, racing).mean(1)
+
+
 def race_rollouts(games, end, k, r, rng, max_legs: int = 64):
     """Play the first k of each game's r leg rollouts on to the end of the race (every die each
     leg, no desert tiles).  Returns P(win), P(lose) per (game, racing camel)."""
@@ -772,9 +829,17 @@ def exact_values(games, row: int, seat: int, rng, race_rollouts: int, boosts: bo
     if boosts:
         return boost
     if race_rollouts and (games.card[row, seat] == 0).any():
-        race = sim.race_counts(position, race_rollouts, rng)
         rows = np.array([row])
         k = games.racing
-        out[s.winner0:s.photo0] = overall_values(games, rows, seat, race["win"][None, :k] / race["n"],
-                                                 race["lose"][None, :k] / race["n"])[0]
+        odds = None
+        if greedy_race_table(rules, k) is not None:  # exact race odds from here (the rest of this leg enumerated)
+            from analyzer.games.camelup import race_exact
+
+            odds = race_exact.race_odds(position, progress=False)
+        if odds is not None:
+            win, lose = odds.win[None, :k], odds.lose[None, :k]
+        else:
+            race = sim.race_counts(position, race_rollouts, rng)
+            win, lose = race["win"][None, :k] / race["n"], race["lose"][None, :k] / race["n"]
+        out[s.winner0:s.photo0] = overall_values(games, rows, seat, win, lose)[0]
     return out

@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from analyzer.games.camelup import exact
+from analyzer.games.camelup import exact, reference
 from analyzer.games.camelup.exact import Variant
 from analyzer.games.camelup.state import DesertTile, parse_position
 
@@ -103,3 +103,37 @@ def test_the_grey_die_and_many_dice_take_the_vectorised_path():
     assert exact._small_dice(five, [Variant()]) is None
     two = _random_position(np.random.default_rng(0), dice_count=2)
     assert exact._small_dice(two, [Variant()] * 40) is None  # many variants: numpy amortises its cost
+
+
+def _reference(position):
+    """reference.leg_odds on the position: (rank probs, landings per tile space) as floats."""
+    rules = position.rules
+    boost = tuple(("boost", c) for c in position.boost_dice_left)
+    crazy = (rules.racing, rules.racing + 1) if rules.crazy_camels else None
+    probs, landings = reference.leg_odds({s: list(v) for s, v in position.stacks.items()},
+                                         tuple(position.dice_left) + boost, {t.space: t.push for t in position.desert},
+                                         tuple(rules.die_faces), rules.track_length, len(rules.camels), crazy=crazy,
+                                         dice_left_at_end=rules.dice_left_at_leg_end,
+                                         die_faces={b: tuple(rules.boost_faces) for b in boost})
+    return np.array(probs, dtype=float), {s: float(v) for s, v in landings.items()}
+
+
+@pytest.mark.parametrize("rule_set,crazy,boost", [
+    ({}, (), 0),
+    ({"supercup": ["long_track", "boost_dice"], "boost_faces": [1, 3]}, (), 1),
+    ({"edition": "second"}, ("white", "black"), 0),
+])
+@pytest.mark.parametrize("dice_count", [1, 2, 3])
+@pytest.mark.parametrize("seed", range(5))
+def test_small_path_equals_the_reference_in_every_rule_set(rule_set, crazy, boost, dice_count, seed):
+    """The plain walk against the readable reference (exact fractions), random positions with desert tiles."""
+    rng = np.random.default_rng(1000 * dice_count + seed)
+    position = _random_position(rng, rule_set, crazy=crazy, dice_count=dice_count - boost if boost < dice_count
+                                else dice_count, boost=boost if boost < dice_count else 0)
+    if exact._small_dice(position, [Variant()]) is None:
+        pytest.skip("too many branches for the plain walk")
+    got = exact.leg_exact(position)
+    probs, landings = _reference(position)
+    assert got.rank_probs[0] == pytest.approx(probs, abs=1e-12)
+    for space, value in landings.items():
+        assert got.landings[0, space] == pytest.approx(value, abs=1e-12)

@@ -137,3 +137,55 @@ def test_regret_against_exact_greedy_is_measured():
     out = bench_games.greedy_regret(decisions=6, budgets=((8, 8),), race_rollouts=300, heuristic=False)
     row = out["greedy(8/8)"]
     assert row["decisions"] >= 6 and row["regret"] >= 0 and 0 <= row["agree"] <= 1
+
+
+def test_greedy_values_the_overall_cards_by_the_exact_race_odds_where_each_rollout_ends_the_leg():
+    """Greedy's overall-card values are, to rounding, the mean of race_exact's own odds over the boards its leg
+    rollouts end on (the same rollouts, redrawn from the same seed): the race after the leg is exact."""
+    from analyzer.games.camelup import race_exact
+    from tests.games.camelup.helpers import position, words_to_stacks
+
+    cfg = config(["random"] * 4)
+    g = game.Games(cfg, 6, np.random.default_rng(3))
+    for t in range(9):  # a few turns in: tiles taken, dice out, a desert tile or two
+        rows = np.arange(g.rows)
+        g.apply(t % 4, pol.Random(None).choose(g, rows, t % 4, np.random.default_rng(t).random((g.rows, 2)), None))
+    rows, seat, r = np.flatnonzero(g.alive)[:3], 1, 12
+    assert pol.greedy_race_table(cfg.rules, g.racing) is not None
+    values = pol.Greedy(pol.PolicySpec("greedy", r, r)).values(g, rows, seat, np.random.default_rng(11))
+    pos, height, live, _ = pol.leg_rollouts(g, rows, r, np.random.default_rng(11)).end
+    win, lose = np.zeros((rows.size, g.racing)), np.zeros((rows.size, g.racing))
+    for j in range(rows.size * r):
+        stacks = words_to_stacks(pos[j:j + 1], height[j:j + 1])
+        order = [c for s in sorted(stacks, reverse=True) for c in reversed(stacks[s])]
+        if not live[j]:  # the race ended in this leg rollout: its result
+            win[j // r, order[0]] += 1 / r
+            lose[j // r, order[-1]] += 1 / r
+            continue
+        odds = race_exact.race_odds(position(stacks), progress=False)  # a fresh leg from this board
+        win[j // r] += odds.win / r
+        lose[j // r] += odds.lose / r
+    s = g.space
+    expected = pol.overall_values(g, rows, seat, win, lose)
+    legal = g.legal(rows, seat)[:, s.winner0:s.photo0]
+    assert legal.any()
+    assert np.allclose(values[:, s.winner0:s.photo0][legal], expected[legal], atol=1e-9)
+
+
+def test_greedy_reads_the_race_table_only_where_it_is_exact_and_quick_to_build():
+    from analyzer.games.camelup import race_exact
+
+    big = race_exact.TableKey.of(rule_set("first", ("long_track", "boost_dice")), 5)
+    assert pol.table_work(big) > pol.GREEDY_TABLE_WORK  # its 35 s build is not a game run's to pay
+    assert pol.greedy_race_table(rule_set("first", ("long_track", "boost_dice")), 5) is None
+    assert pol.greedy_race_table(rule_set("second"), 5) is None  # crazy camels: no DAG
+    assert pol.greedy_race_table(rule_set(race_method="monte_carlo"), 5) is None
+    assert pol.table_work(race_exact.TableKey.of(rule_set(), 5)) <= pol.GREEDY_TABLE_WORK
+
+
+def test_greedy_with_the_exact_race_table_beats_random():
+    cfg = config([SMALL_GREEDY, "random", "random", "random"], seating="rotate")
+    out = play.play(cfg, 64, np.random.default_rng(8))
+    seat_of_greedy = out["policy"] == 0
+    share = out["credit"][seat_of_greedy].sum() / 64
+    assert share > 0.6  # a fair share is 0.25
