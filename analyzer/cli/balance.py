@@ -1,4 +1,5 @@
-"""`analyzer balance` and `analyzer report`: full games under one or more rule sets, compared seat by seat."""
+"""`analyzer balance` and `analyzer report`: full games under one or more rule sets, compared seat by seat;
+`report` on a position scenario answers every question the position supports instead."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -11,6 +12,9 @@ from analyzer.cli import options as opt
 BalancePath = Annotated[Path, typer.Argument(
     help="Balance scenario, YAML or JSON: a game's `scenarios/GAME/balance-*.yaml` (see `analyzer games`).",
     show_default=False)]
+ReportPath = Annotated[Path, typer.Argument(
+    help="A balance scenario (`scenarios/GAME/balance-*.yaml`), or a position scenario (one with `position:`, "
+         "as `odds` and `ev` take).", show_default=False)]
 ReportOut = Annotated[Optional[Path], typer.Option(
     "--out", "-o", dir_okay=False,
     help="The HTML file to write; NAME.md and the plots (NAME-plots/) go beside it "
@@ -53,27 +57,37 @@ def balance(scenario: BalancePath, fmt: opt.FormatOpt = opt.Format.table, out: o
 
 
 @opt.with_run_options(rollouts=opt.Games, jobs=opt.AllJobs)
-def report(scenario: BalancePath, out: ReportOut = None, *, run: opt.RunOptions):
-    """Run a balance scenario and write a self-contained HTML report and its Markdown twin.
+def report(scenario: ReportPath, out: ReportOut = None, *, run: opt.RunOptions):
+    """Run a scenario and write a self-contained HTML report and its Markdown twin.
 
-    The report says what was asked (the scenario's `description`), the rule sets and player models, n and the
-    seed, the tables and plots, and the findings the numbers support. The HTML embeds its plots and fetches
-    nothing, so it opens offline; the Markdown refers to the same plots as PNG files in `NAME-plots/`.
+    A balance scenario: what was asked (the scenario's `description`), the findings first, the rule sets and
+    player models, n and the seed, the tables and plots. A position scenario (one with `position:`): the position
+    drawn (the game's picture of it, else a table), every question the position supports answered (`odds`, `ev`
+    and the game's own), its odds as charts, the moves ranked with their values and 95% intervals, the
+    assumptions (the EV convention, policies, settings, illustrative data); -n then sets every question's
+    rollouts (default: the scenario's `analysis.rollouts`, else each question's own), and one seed serves them
+    all. Both end with the command that reproduces them.
 
-    The destination is checked before the games start; if writing fails at the end anyway, the Markdown is
-    printed instead, then the one-line error.
+    The HTML embeds its plots and fetches nothing, so it opens offline; the Markdown refers to the same plots as
+    PNG files in `NAME-plots/`. The destination is checked before any work; if writing fails at the end anyway,
+    the Markdown is printed instead, then the one-line error.
     """
-    from analyzer.core import balance as core
     from analyzer.core import report as core_report
-    from analyzer.core import runner
+    from analyzer.core import runner, scenario as sc
     from analyzer.core.errors import AnalyzerError
 
-    out = core_report.check_path(out or Path("reports") / f"{scenario.stem}.html")  # before any game is played
-    game, data, settings = load(scenario, "report", run)
-    size = f"--precision {run.precision}" + (f" --max-rollouts {run.max_rollouts}" if run.max_rollouts else "") \
-        if run.precision is not None else f"-n {settings.rollouts}"
-    command = f"analyzer report {scenario} {size} --seed {settings.seed} -o {out}"
-    page = core.report_scenario(game, data, settings, reproduce=command)
+    out = core_report.check_path(out or Path("reports") / f"{scenario.stem}.html")  # before any work
+    data = sc.load(scenario)
+    if data.get("position") is not None:
+        page = _position_report(scenario, data, out, run)
+    else:
+        from analyzer.core import balance as core
+
+        game, data, settings = load(scenario, "report", run)
+        size = f"--precision {run.precision}" + (f" --max-rollouts {run.max_rollouts}" if run.max_rollouts else "") \
+            if run.precision is not None else f"-n {settings.rollouts}"
+        command = f"analyzer report {scenario} {size} --seed {settings.seed} -o {out}"
+        page = core.report_scenario(game, data, settings, reproduce=command)
     runner.stage("drawing plots and writing the report")
     try:
         written = core_report.write(page, out)
@@ -83,3 +97,33 @@ def report(scenario: BalancePath, out: ReportOut = None, *, run: opt.RunOptions)
         raise
     runner.stage(None)
     typer.echo(f"wrote {written[0]}, {written[1]} and {len(written) - 2} plots in {written[0].stem}-plots/")
+
+
+def _position_report(path: Path, data: dict, out: Path, run: opt.RunOptions):
+    """Every question the position supports, through the game contract, under one seed; the report of them."""
+    import dataclasses
+
+    from analyzer.core import game as contract, registry, scenario as sc
+    from analyzer.core import report as core_report
+    from analyzer.core.errors import AnalyzerError
+
+    if run.checkpoint is not None or run.resume is not None:
+        raise AnalyzerError("--checkpoint/--resume: a position report answers several questions; checkpoint one "
+                            "question with `analyzer odds|ev|ask ... --checkpoint FILE`")
+    game = registry.game(data["game"])
+    position = game.position(data)
+    results, seed = {}, run.seed
+    for name in game.supported(position):
+        asked = game.question(name)
+        settings = dataclasses.replace(run, seed=seed).settle(
+            sc.analysis_settings(data), default_rollouts=asked.default_rollouts or 1,
+            identity=opt.game_identity(game, name, data, path.name))
+        seed = settings.seed  # every question under the first one's seed
+        results[name] = contract.ask(game, name, position, settings)
+    size = (f" --precision {run.precision}" + (f" --max-rollouts {run.max_rollouts}" if run.max_rollouts else "")
+            if run.precision is not None else f" -n {run.rollouts}" if run.rollouts is not None else "")
+    alone = [f"analyzer {name if name in ('odds', 'ev') else 'ask ' + name} {path}{size} --seed {seed}"
+             for name in results]
+    command = "\n".join([f"analyzer report {path}{size} --seed {seed} -o {out}",
+                         "# the same numbers, one question at a time:"] + alone)
+    return core_report.position(game, data, position, results, reproduce=command, source=path.name)

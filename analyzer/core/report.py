@@ -1,18 +1,26 @@
 """Reports: a self-contained HTML page and its Markdown twin, for any analysis result.
 
-A `Report` is a title and sections of blocks: text, bullet lists, tables (DataFrames) and
-plots (a `tables.Plot` drawn from a table of the result).  `write(report, path)` renders
+A `Report` is a title and sections of blocks: text, bullet lists, tables (DataFrames),
+plots (a `tables.Plot` drawn from a table of the result) and pictures (a `Picture`: a hook that
+draws a PNG and returns its alt text, e.g. a game's `draw`).  `write(report, path)` renders
 every plot once as PNG and writes, atomically:
 
 - `NAME.html`: everything inline (styles in a <style> block, plots as base64 `data:` URIs),
-  no scripts, fonts or links to fetch, so it opens in a browser with no network;
+  no scripts, fonts or links to fetch, so it opens in a browser with no network; every section
+  and heading has an anchor (GitHub's slug of its text, so the Markdown's links land too), a
+  table of more than `COLLAPSE_ROWS` rows is collapsible, wide tables scroll in their own box,
+  and a print stylesheet prints it all;
 - `NAME.md`: the same text and tables, the plots as files in `NAME-plots/` beside it.
+
+Text may hold `code` spans and links to anchors, `[words](#anchor)` (see `anchor`).
+`position(...)` builds the report of a position: every question it supports, answered.
 """
 from __future__ import annotations
 
 import base64
 import html
 import os
+import re
 import shutil
 import tempfile
 from dataclasses import dataclass, field
@@ -25,9 +33,17 @@ from analyzer.core.tables import Plot
 
 
 @dataclass
+class Picture:
+    """A picture the report draws itself: `draw(path)` writes a PNG and returns its alt text (or None)."""
+    name: str  # file stem
+    draw: object
+    alt: str = ""  # filled in when drawn
+
+
+@dataclass
 class Block:
-    kind: str  # "heading" | "text" | "list" | "table" | "plot" | "code"
-    body: object  # str | list[str] | DataFrame | Plot
+    kind: str  # "heading" | "text" | "list" | "table" | "plot" | "picture" | "code"
+    body: object  # str | list[str] | DataFrame | Plot | Picture
     caption: str = ""
 
 
@@ -56,9 +72,24 @@ class Section:
         self.blocks.append(Block("plot", plot, caption))
         return self
 
+    def picture(self, picture: Picture, caption: str = "") -> "Section":
+        self.blocks.append(Block("picture", picture, caption))
+        return self
+
     def code(self, body: str) -> "Section":
         self.blocks.append(Block("code", body))
         return self
+
+
+def anchor(text: str) -> str:
+    """The anchor of a heading: GitHub's slug of its text (lower case, punctuation dropped, spaces to hyphens),
+    so `[words](#anchor)` lands in the HTML and in the Markdown as GitHub renders it."""
+    return re.sub(r"[^\w\- ]", "", str(text).replace("`", "").strip().lower()).replace(" ", "-")
+
+
+def link(words: str, heading: str) -> str:
+    """`[words](#anchor)`: a link to the heading's anchor, for a report's text."""
+    return f"[{words}](#{anchor(heading)})"
 
 
 @dataclass
@@ -77,18 +108,40 @@ class Report:
     def plots(self) -> list[Plot]:
         return [b.body for s in self.sections for b in s.blocks if b.kind == "plot"]
 
+    @property
+    def pictures(self) -> list[Picture]:
+        return [b.body for s in self.sections for b in s.blocks if b.kind == "picture"]
+
+
+COLLAPSE_ROWS = 12  # a longer table is folded in a <details> (open it to read; it prints open)
 
 CSS = """
+html { -webkit-text-size-adjust: 100%; }
 body { font-family: system-ui, -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; max-width: 60rem;
-       margin: 2rem auto; padding: 0 1rem; color: #1b1b1b; line-height: 1.45; }
+       margin: 2rem auto; padding: 0 1rem; color: #1b1b1b; line-height: 1.45; overflow-wrap: anywhere; }
 h1 { font-size: 1.7rem; margin-bottom: 0.2rem; } h2 { border-bottom: 1px solid #ccc; padding-bottom: 0.2rem; }
+h2, h3 { scroll-margin-top: 0.5rem; }
+a { color: #0b5cad; } :target { background: #fff6d5; }
 .subtitle { color: #555; margin-top: 0; }
-table { border-collapse: collapse; margin: 0.5rem 0 0.3rem; font-size: 0.85rem; }
+nav.contents { font-size: 0.9rem; color: #555; } nav.contents a { margin-right: 0.2rem; }
+.scroll { max-width: 100%; overflow-x: auto; margin: 0.5rem 0 0.3rem; }
+table { border-collapse: collapse; font-size: 0.85rem; overflow-wrap: normal; }
 th, td { border: 1px solid #d0d0d0; padding: 0.2rem 0.5rem; text-align: right; }
 th { background: #f2f2f2; } td.text { text-align: left; }
 .caption { color: #555; font-size: 0.85rem; margin: 0 0 1.2rem; }
-figure { margin: 0.5rem 0 1.5rem; } figure img { max-width: 100%; }
-pre { background: #f6f6f6; padding: 0.6rem; overflow-x: auto; }
+details { margin: 0.5rem 0; } summary { cursor: pointer; color: #0b5cad; }
+figure { margin: 0.5rem 0 1.5rem; } figure img { max-width: 100%; height: auto; }
+code { overflow-wrap: anywhere; }
+pre { background: #f6f6f6; padding: 0.6rem; white-space: pre-wrap; overflow-wrap: anywhere; }
+@media print {
+  body { max-width: none; margin: 0; padding: 0; font-size: 10pt; }
+  nav.contents, details > summary { display: none; }
+  details > * { display: block; } details::details-content { display: block; content-visibility: visible; }
+  .scroll { overflow: visible; } table { font-size: 8pt; }
+  h2, h3 { break-after: avoid; } figure, tr, pre { break-inside: avoid; }
+  a { color: inherit; text-decoration: none; } :target { background: none; }
+  figure img { max-height: 24cm; }
+}
 """
 
 
@@ -125,22 +178,58 @@ def _md_table(df: pd.DataFrame) -> str:
     return "\n".join(lines)
 
 
+LINK = re.compile(r"\[([^\]]+)\]\((#[\w\-]+)\)")
+
+
 def _inline(text: str) -> str:
-    """Escape, then `code` spans (the one piece of Markdown the HTML side understands)."""
-    parts = html.escape(text).split("`")
-    return "".join(f"<code>{p}</code>" if i % 2 else p for i, p in enumerate(parts))
+    """Escape, then `code` spans and [links](#anchor) (the Markdown the HTML side understands)."""
+    parts = html.escape(text, quote=False).split("`")
+    out = "".join(f"<code>{p}</code>" if i % 2 else p for i, p in enumerate(parts))
+    return LINK.sub(lambda m: f'<a href="{m.group(2)}">{m.group(1)}</a>', out)
+
+
+class _Anchors:
+    """Unique anchors in page order, as GitHub numbers repeated headings (`x`, `x-1`, `x-2`)."""
+
+    def __init__(self):
+        self.seen: dict[str, int] = {}
+
+    def __call__(self, text: str) -> str:
+        base = anchor(text) or "section"
+        n = self.seen.get(base, 0)
+        self.seen[base] = n + 1
+        return base if n == 0 else f"{base}-{n}"
+
+
+def _last_heading(blocks, i: int, section: str) -> str:
+    """The heading a table sits under: the nearest heading block before it, else its section's title."""
+    for block in reversed(blocks[:i]):
+        if block.kind == "heading":
+            return str(block.body)
+    return section
+
+
+def _alt(block: Block) -> str:
+    if block.kind == "picture":
+        return block.body.alt or block.caption or f"A picture: {block.body.name}"
+    return block.caption or block.body.options.get("title") or f"A chart of the table {block.body.table}"
 
 
 def to_html(report: Report, images: dict[str, bytes]) -> str:
+    anchors = _Anchors()
+    ids = [anchors(section.title) for section in report.sections]
+    contents = " · ".join(f'<a href="#{i}">{html.escape(section.title)}</a>'
+                          for i, section in zip(ids, report.sections))
     out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
            '<meta name="viewport" content="width=device-width, initial-scale=1">',
            f"<title>{html.escape(report.title)}</title><style>{CSS}</style></head><body>",
-           f"<h1>{html.escape(report.title)}</h1>", f'<p class="subtitle">{_inline(report.subtitle)}</p>']
-    for section in report.sections:
-        out.append(f"<h2>{html.escape(section.title)}</h2>")
-        for block in section.blocks:
+           f"<h1>{html.escape(report.title)}</h1>", f'<p class="subtitle">{_inline(report.subtitle)}</p>',
+           f'<nav class="contents" aria-label="Contents">Contents: {contents}</nav>']
+    for section, section_id in zip(report.sections, ids):
+        out.append(f'<section><h2 id="{section_id}">{html.escape(section.title)}</h2>')
+        for i, block in enumerate(section.blocks):
             if block.kind == "heading":
-                out.append(f"<h3>{_inline(str(block.body))}</h3>")
+                out.append(f'<h3 id="{anchors(str(block.body))}">{_inline(str(block.body))}</h3>')
             elif block.kind == "text":
                 out += [f"<p>{_inline(p)}</p>" for p in str(block.body).split("\n\n")]
             elif block.kind == "list":
@@ -148,14 +237,21 @@ def to_html(report: Report, images: dict[str, bytes]) -> str:
             elif block.kind == "code":
                 out.append(f"<pre><code>{html.escape(str(block.body))}</code></pre>")
             elif block.kind == "table":
-                out.append(_html_table(block.body))
+                label = html.escape(_last_heading(section.blocks, i, section.title).replace("`", ""))
+                table = (f'<div class="scroll" role="region" aria-label="{label}" tabindex="0">'
+                         f"{_html_table(block.body)}</div>")
+                rows = len(block.body)
+                if rows > COLLAPSE_ROWS:
+                    table = f"<details><summary>Show the table ({rows} rows)</summary>{table}</details>"
+                out.append(table)
                 if block.caption:
                     out.append(f'<p class="caption">{_inline(block.caption)}</p>')
-            elif block.kind == "plot":
+            elif block.kind in ("plot", "picture"):
                 data = base64.b64encode(images[block.body.name]).decode("ascii")
-                alt = html.escape(block.caption or block.body.name)
-                out.append(f'<figure><img alt="{alt}" src="data:image/png;base64,{data}">'
-                           f'<figcaption class="caption">{_inline(block.caption)}</figcaption></figure>')
+                out.append(f'<figure><img alt="{html.escape(_alt(block))}" src="data:image/png;base64,{data}">'
+                           + (f'<figcaption class="caption">{_inline(block.caption)}</figcaption>'
+                              if block.caption else "") + "</figure>")
+        out.append("</section>")
     out.append("</body></html>")
     return "\n".join(out) + "\n"
 
@@ -177,8 +273,9 @@ def to_markdown(report: Report, image_dir: str) -> str:
                 out += [_md_table(block.body), ""]
                 if block.caption:
                     out += [f"*{block.caption}*", ""]
-            elif block.kind == "plot":
-                out += [f"![{block.caption or block.body.name}]({image_dir}/{block.body.name}.png)", ""]
+            elif block.kind in ("plot", "picture"):
+                alt = _alt(block).replace("[", "(").replace("]", ")").replace("\n", " ")
+                out += [f"![{alt}]({image_dir}/{block.body.name}.png)", ""]
                 if block.caption:
                     out += [f"*{block.caption}*", ""]
     return "\n".join(out).rstrip() + "\n"
@@ -193,6 +290,11 @@ def render_plots(report: Report, folder: Path) -> dict[str, bytes]:
         path = folder / f"{plot.name}.png"
         getattr(plots, plot.kind)(report.tables[plot.table], path, **plot.options)
         images[plot.name] = path.read_bytes()
+    for picture in report.pictures:
+        path = folder / f"{picture.name}.png"
+        alt = picture.draw(path)
+        picture.alt = str(alt) if alt else picture.alt
+        images[picture.name] = path.read_bytes()
     return images
 
 
@@ -292,3 +394,182 @@ def write(report: Report, html_path: str | Path) -> list[Path]:
             shutil.rmtree(old, ignore_errors=True)
         if staging is not None:
             shutil.rmtree(staging, ignore_errors=True)
+
+
+# -- the report of a position ---------------------------------------------------------------------------------
+
+SECTION_OF = {"odds": "Odds", "ev": "Actions ranked"}  # the two common questions; any other: its name
+TOP_FINDINGS = 5
+
+
+def _number(value) -> str:
+    return f"{value:.3f}" if isinstance(value, (float, np.floating)) else str(value)
+
+
+def _interval(row, ci: str | None) -> str:
+    """'exact' or '± h' from a row's half-width column (none or NaN: exact)."""
+    half = row.get(ci) if ci else None
+    if half is None or pd.isna(half):
+        return "exact" if ci else ""
+    return f"± {float(half):.3f}, 95% interval"
+
+
+def _position_rows(data: dict) -> pd.DataFrame:
+    """The scenario's position as written (and its rules and players), one row per leaf: a game without a
+    `draw` hook shows this, and every report keeps it."""
+    import yaml
+
+    rows: list[tuple[str, str]] = []
+
+    def walk(value, key: str) -> None:
+        if isinstance(value, dict) and value and len(rows) < 500:
+            for k, v in value.items():
+                walk(v, f"{key}.{k}" if key else str(k))
+        else:
+            text = (value if isinstance(value, str) else
+                    yaml.safe_dump(value, default_flow_style=True, width=10_000).strip().removesuffix("..."))
+            rows.append((key, text.strip()))
+
+    for key in ("rules", "players"):
+        if data.get(key) is not None:
+            walk(data[key], key)
+    walk(data.get("position") or {}, "")
+    return pd.DataFrame({"value": [v for _, v in rows]}, index=pd.Index([k for k, _ in rows], name="field"))
+
+
+def _ranked_finding(name: str, result, heading: str) -> list[str]:
+    """`ev`-like results: the best moves of the first table, as its chart reads them (value, interval, label)."""
+    table = next(iter(result.tables), None)
+    plot = next((p for p in result.plots if p.table == table and p.kind == "bars_with_ci"), None)
+    if table is None or plot is None:
+        return []
+    df, opts = result.tables[table], plot.options
+    value, ci, label = opts.get("value"), opts.get("ci"), opts.get("label")
+    if value not in df or not len(df):
+        return []
+    unit = opts.get("xlabel") or value
+    names = df[label].astype(str) if label in df else df.index.astype(str)
+    best, rest = df.iloc[0], df.iloc[1:3]
+    text = (f"Best move: `{names.iloc[0]}`, {_number(best[value])} {unit} ({_interval(best, ci)}; "
+            + link(f"table: {heading}", heading) + ").")
+    if len(rest):
+        text += " Then " + "; ".join(f"`{names.iloc[i + 1]}` {_number(r[value])} ({_interval(r, ci)})"
+                                     for i, (_, r) in enumerate(rest.iterrows())) + "."
+    lines = [text]
+    if ci in df and value in df and len(df) > 1 and not pd.isna(best.get(ci)):
+        close = [names.iloc[i] for i in range(1, len(df))
+                 if df[value].iloc[i] + (0 if pd.isna(df[ci].iloc[i]) else df[ci].iloc[i]) >= best[value] - best[ci]]
+        if close:
+            lines.append(f"The 95% intervals of {len(close)} other move(s) overlap the best's (" +
+                         ", ".join(f"`{c}`" for c in close[:4]) + (", ..." if len(close) > 4 else "")
+                         + "): on these intervals alone the order at the top is not settled (paired columns "
+                           "in the table, where the game gives them, are sharper).")
+    return lines
+
+
+def _odds_findings(result, headings: dict) -> list[str]:
+    """The leading row of each chart of an odds-like result, as the chart kind reads it."""
+    out = []
+    for plot in result.plots:
+        df, opts, where = result.tables.get(plot.table), plot.options, headings.get(plot.table, "")
+        if df is None or not len(df):
+            continue
+        cite = f" ({link('table: ' + where, where)})" if where else ""
+        if plot.kind == "race_odds" and {"win", "lose"} <= set(df):
+            win, lose = df["win"].idxmax(), df["lose"].idxmax()
+            out.append(f"Likeliest to win the race: `{win}` {df['win'][win]:.3f}; to lose it: `{lose}` "
+                       f"{df['lose'][lose]:.3f}{cite}.")
+        elif plot.kind == "stacked_bars":
+            col = list(opts.get("columns") or df.columns)[0]
+            top = pd.to_numeric(df[col], errors="coerce").idxmax()
+            out.append(f"Likeliest `{col}`: `{top}` {df[col][top]:.3f}{cite}.")
+        elif plot.kind == "bars_with_ci" and opts.get("value") in df:
+            value, ci = opts["value"], opts.get("ci")
+            top = pd.to_numeric(df[value], errors="coerce").idxmax()
+            row = df.loc[top]
+            name = row[opts["label"]] if opts.get("label") in df else f"{df.index.name or ''} {top}".strip()
+            out.append(f"Highest {opts.get('xlabel') or value}: `{name}` {_number(row[value])} "
+                       f"({_interval(row, ci)}){cite}.")
+    return out
+
+
+def position(game, data: dict, position, results: dict, *, reproduce: str = "", source: str = "") -> Report:
+    """The report of a position: the picture (the game's `draw` hook; else its table), every question answered
+    (`results`: question name -> `Result`, from `core.game.ask`) as charts and tables, findings first, the
+    assumptions (each question's notes and settings, illustrative data) and the reproduce command."""
+    from analyzer.core.game import resolve
+
+    first = next(iter(results.values()), None)
+    seed = first.meta.get("seed") if first is not None else None
+    sizes = sorted({f"{r.meta.get('n'):,}" for r in results.values() if r.meta.get("n")})
+    title = str(data.get("title") or f"{game.title}: a position")
+    subtitle = (f"{game.title} · position report · questions: " + ", ".join(f"`{q}`" for q in results)
+                + (f" · seed {seed}" if seed is not None else "")
+                + (f" · rollouts: {', '.join(sizes)}" if sizes else " · exact"))
+    rep = Report(title, subtitle, [], {})
+    asked = rep.section("What was asked")
+    asked.text(str(data.get("description") or "What this position is worth: its odds, and every move of the "
+                                               "player to act, ranked by its expected value."))
+    asked.bullets(f"`{q}`: {game.question(q).summary}" for q in results)
+    found = rep.section("Findings")
+    shown = rep.section("The position")
+    headings: dict[str, dict[str, str]] = {}
+    for q, result in results.items():
+        headings[q] = {t: f"{t} ({q})" for t in result.tables}
+    findings = []
+    for q, result in results.items():
+        if q == "ev":
+            first_table = next(iter(result.tables), "")
+            findings = _ranked_finding(q, result, headings[q].get(first_table, "")) + findings
+        else:
+            findings += _odds_findings(result, headings[q])
+    if any(r.meta.get("illustrative") for r in results.values()):
+        findings.append("Built on illustrative data (see the assumptions); the numbers show the method, not "
+                        "the printed game.")
+    if findings:
+        found.bullets(findings[:TOP_FINDINGS])
+    else:
+        found.text("The tables below hold the answers; no chart here ranks them.")
+    if game.draw is not None:
+        draw = resolve(game.draw)
+        shown.picture(Picture("position", lambda path: draw(position, path)),
+                      f"The position, as {game.title} draws it.")
+    rows = _position_rows(data)
+    shown.heading("The position as the scenario writes it").table(
+        rows, f"From {source or 'the scenario'}: every field of `position:`, with `rules:` and `players:`.")
+    for q, result in results.items():
+        section = rep.section(SECTION_OF.get(q, f"Question {q}"))
+        section.text(f"{result.title} (`{q}`).")
+        plots = [p for p in result.plots]
+        for name, df in result.tables.items():
+            key = f"{q}:{name}"
+            rep.tables[key] = df
+            section.heading(headings[q][name])
+            for plot in plots:
+                if plot.table == name:
+                    section.plot(Plot(f"{q}-{plot.name}", plot.kind, key, dict(plot.options)),
+                                 plot.options.get("title", ""))
+            exact = result.exact.get(name)
+            how = ("exact" if exact is True else "estimated (Monte Carlo), with 95% intervals" if exact is False
+                   else f"exact where `{exact}` says so, else estimated" if isinstance(exact, str)
+                   else "exact columns: " + ", ".join(f"`{c}`" for c in exact) if exact else "")
+            section.table(df, f"`{q}` table `{name}`" + (f": {how}." if how else "."))
+    assume = rep.section("Assumptions")
+    settings = []
+    for q, result in results.items():
+        meta = result.meta
+        n = meta.get("n")
+        settings.append(f"`{q}`: " + (f"{n:,} rollouts" if n else "exact (no rollouts)")
+                        + (f", seed {meta['seed']}" if meta.get("seed") is not None else "")
+                        + ("; **illustrative data**" if meta.get("illustrative") else ""))
+    settings.append(f"{game.title}, engine version {game.version}. The same seed gives the same numbers.")
+    assume.heading("Settings").bullets(settings)
+    seen: set[str] = set()
+    for q, result in results.items():
+        notes = [n for n in result.notes if n not in seen]
+        seen.update(notes)
+        if notes:
+            assume.heading(f"`{q}`: conventions, policies and caveats").bullets(notes)
+    if reproduce:
+        rep.section("Reproduce").code(reproduce)
+    return rep

@@ -106,3 +106,39 @@ def test_a_precision_balance_run_stops_within_its_bound_and_equals_a_plain_run(t
     plain = invoke("balance", path, "-n", data["games"], "--seed", 6, "--no-progress", "-f", "json")
     same = json.loads(plain.stdout)
     assert same["win_rate"] == data["win_rate"] and same["differences"] == data["differences"]
+
+
+def test_report_on_a_position_answers_every_question_and_draws_the_position(tmp_path):
+    out = tmp_path / "mid.html"
+    result = invoke("report", ROOT / "scenarios" / "camelup" / "mid-leg.yaml", "--no-progress", "-o", out)
+    assert result.exit_code == 0, result.output
+    html, md = out.read_text(), (tmp_path / "mid.md").read_text()
+    assert [line[3:] for line in md.splitlines() if line.startswith("## ")] == [
+        "What was asked", "Findings", "The position", "Odds", "Actions ranked", "Assumptions", "Reproduce"]
+    assert "Best move: `leg-bet white 5`, 2.370 expected coins (exact" in md
+    assert "EV = change in expected coins by leg end" in md and "seed 7" in md
+    assert f"analyzer report {ROOT / 'scenarios' / 'camelup' / 'mid-leg.yaml'} --seed 7 -o {out}" in md
+    assert 'alt="The track. space 1: blue, green' in html  # the game's draw hook, its alt text
+    assert {p.name for p in (tmp_path / "mid-plots").glob("*.png")} == {
+        "position.png", "odds-leg_ranks.png", "odds-race_odds.png", "ev-action_ev.png"}
+
+
+def test_report_on_a_position_without_a_picture_shows_its_table_and_one_seed(tmp_path):
+    out = tmp_path / "bid.html"
+    path = ROOT / "scenarios" / "magellan" / "bid.yaml"
+    result = invoke("report", path, "-n", 200, "--seed", 3, "--no-progress", "-o", out)
+    assert result.exit_code == 0, result.output
+    md = (tmp_path / "bid.md").read_text()
+    assert "| auction.card | cook |" in md and "illustrative" in md.lower()
+    assert "## Question pay" in md and f"analyzer ask pay {path} -n 200 --seed 3" in md
+    assert "`ev`: 200 rollouts, seed 3" in md and "`odds`: 200 rollouts, seed 3" in md
+
+
+def test_report_on_a_position_checks_its_path_first_and_refuses_a_checkpoint(tmp_path):
+    path = ROOT / "scenarios" / "camelup" / "mid-leg.yaml"
+    (tmp_path / "taken-plots").mkdir()
+    (tmp_path / "taken-plots" / "notes.txt").write_text("mine")
+    one_line_error(invoke("report", path, "-o", tmp_path / "taken.html"), "taken-plots", "did not write")
+    one_line_error(invoke("report", path, "-o", tmp_path / "a.html", "--checkpoint", tmp_path / "c.ckpt"),
+                   "--checkpoint", "several questions")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["taken-plots"]

@@ -1,4 +1,5 @@
-"""Reports: every section, plots embedded, nothing fetched from the network, a Markdown twin."""
+"""Reports: every section, plots embedded, nothing fetched from the network, a Markdown twin; anchors and the
+findings' links to them, collapsible long tables, a print stylesheet; the report of a position."""
 import base64
 import re
 from html.parser import HTMLParser
@@ -19,13 +20,20 @@ class Refs(HTMLParser):
     def __init__(self):
         super().__init__()
         self.urls, self.tags, self.headings, self._in_h2 = [], [], [], False
+        self.ids, self.links, self.alts = [], [], []
 
     def handle_starttag(self, tag, attrs):
         self.tags.append(tag)
         self._in_h2 = tag == "h2"
         for name, value in attrs:
-            if name in ("src", "href", "srcset", "data", "action", "poster", "background"):
+            if name == "href" and value.startswith("#"):
+                self.links.append(value[1:])
+            elif name in ("src", "href", "srcset", "data", "action", "poster", "background"):
                 self.urls.append(value)
+            if name == "id":
+                self.ids.append(value)
+            if tag == "img" and name == "alt":
+                self.alts.append(value)
 
     def handle_data(self, data):
         if self._in_h2:
@@ -54,7 +62,7 @@ def test_the_report_has_every_section_and_fetches_nothing(written):
     refs = Refs()
     refs.feed(html_text)
     assert tuple(refs.headings) == SECTIONS
-    assert refs.urls and all(u.startswith("data:image/png;base64,") for u in refs.urls)
+    assert refs.urls and all(u.startswith("data:image/png;base64,") for u in refs.urls)  # links: anchors only
     for url in refs.urls:
         assert base64.b64decode(url.split(",", 1)[1])[:8] == b"\x89PNG\r\n\x1a\n"
     assert not {"script", "link", "iframe", "object", "embed", "base"} & set(refs.tags)
@@ -86,3 +94,97 @@ def test_writing_is_all_or_nothing(tmp_path):
         pass
     assert sorted(p.name for p in tmp_path.iterdir()) == []
 
+
+
+def test_every_heading_has_an_anchor_and_every_finding_links_to_its_table(written):
+    tmp_path, _ = written
+    refs = Refs()
+    refs.feed((tmp_path / "toy.html").read_text())
+    assert len(refs.ids) == len(set(refs.ids)) and {"findings", "win-rate-per-seat", "reproduce"} <= set(refs.ids)
+    assert refs.links and set(refs.links) <= set(refs.ids)
+    findings = (tmp_path / "toy.html").read_text().split('id="findings"')[1].split("<h2")[0]
+    assert 'href="#against-the-baseline"' in findings  # the rich seat's effect, and the table behind it
+    md = (tmp_path / "toy.md").read_text()
+    assert "[table: Against the baseline](#against-the-baseline)" in md  # GitHub's anchor of that heading
+    assert len(refs.alts) == refs.tags.count("img") and all(len(a) > 10 for a in refs.alts)
+
+
+def test_long_tables_fold_wide_ones_scroll_and_the_page_prints(written):
+    tmp_path, _ = written
+    page = (tmp_path / "toy.html").read_text()
+    assert "@media print" in page and "details::details-content" in page and "white-space: pre-wrap" in page
+    assert page.count('<div class="scroll"') == page.count("<table>")
+    wide = pd.DataFrame({"n": range(report.COLLAPSE_ROWS + 1)})
+    rep = report.Report("T", "s", [], {})
+    rep.section("A").table(wide).table(wide.head(3))
+    folded = report.to_html(rep, {})
+    assert folded.count("<details>") == 1 and f"({report.COLLAPSE_ROWS + 1} rows)" in folded
+
+
+def test_anchors_are_githubs_slugs_and_repeats_are_numbered():
+    assert report.anchor("Win rate per seat") == "win-rate-per-seat"
+    assert report.anchor("`ev`: conventions, policies and caveats") == "ev-conventions-policies-and-caveats"
+    rep = report.Report("T", "s", [], {})
+    rep.section("Same").heading("Same").text("see [it](#same-1)")
+    page = report.to_html(rep, {})
+    assert 'id="same"' in page and 'id="same-1"' in page and '<a href="#same-1">it</a>' in page
+
+
+def toy_game(draw=None):
+    """A game through the contract only: one `odds` and one `ev` question, no engine."""
+    from analyzer.core.game import GameSpec, Question, Result
+
+    def odds(position, settings):
+        df = pd.DataFrame({"win": [0.7, 0.3], "±95%": [0.02, 0.02]}, index=pd.Index(["a", "b"], name="player"))
+        return Result("Toy odds", {"win": df}, {"seed": settings.seed, "rollouts": 400}, ["odds note"],
+                      [Plot("win", "bars_with_ci", "win", {"value": "win", "ci": "±95%", "xlabel": "P(win)",
+                                                           "title": "Who wins"})], {"win": False})
+
+    def ev(position, settings):
+        df = pd.DataFrame({"move": ["go", "stay", "wait"], "value": [1.5, 1.0, -0.5], "±95%": [0.1, 0.6, 0.1]},
+                          index=pd.Index([1, 2, 3], name="rank"))
+        return Result("Toy moves", {"moves": df}, {"seed": settings.seed, "rollouts": 400, "illustrative": True},
+                      ["EV: coins by the end, nobody else acting", "odds note"],
+                      [Plot("moves", "bars_with_ci", "moves", {"value": "value", "ci": "±95%", "label": "move",
+                                                               "xlabel": "coins", "title": "Moves"})],
+                      {"moves": False})
+
+    return GameSpec("toy", "Toy", 1, (2, 2), lambda d: d["position"], {"odds": Question(odds, "who wins"),
+                                                                         "ev": Question(ev, "every move")},
+                    draw=draw)
+
+
+def test_a_position_report_shows_the_position_the_answers_and_the_assumptions(tmp_path):
+    from analyzer.core import game as contract
+
+    data = {"game": "toy", "title": "Toy <spot>", "players": 2, "position": {"stacks": {1: ["a", "b"]}, "turn": 0}}
+    drawn = []
+
+    def draw(position, path):
+        drawn.append(position)
+        from analyzer.core import plots
+
+        plots.bars_with_ci(pd.DataFrame({"v": [1.0], "c": [0.0]}), path, "v", "c")
+        return "A toy board: a under b on space 1"
+
+    for hook, name in ((None, "plain"), (draw, "drawn")):
+        game = toy_game(hook)
+        position = game.position(data)
+        settings = runner.RunSettings(rollouts=400, seed=9, jobs=1, progress=False)
+        results = {q: contract.ask(game, q, position, settings) for q in game.supported(position)}
+        rep = report.position(game, data, position, results, reproduce="analyzer report toy.yaml --seed 9",
+                              source="toy.yaml")
+        written = report.write(rep, tmp_path / f"{name}.html")
+        page = written[0].read_text()
+        refs = Refs()
+        refs.feed(page)
+        assert refs.headings == ["What was asked", "Findings", "The position", "Odds", "Actions ranked",
+                                 "Assumptions", "Reproduce"]
+        assert set(refs.links) <= set(refs.ids) and "moves-ev" in refs.links
+        assert "Best move: <code>go</code>, 1.500 coins" in page and "<code>stay</code>" in page
+        assert "stacks.1" in page and "[a, b]" in page  # the position as a table, drawn or not
+        assert "illustrative" in page and "EV: coins by the end, nobody else acting" in page
+        assert page.count("odds note") == 1 and "Toy &lt;spot&gt;" in page
+        assert len(refs.alts) == refs.tags.count("img") == (3 if hook else 2)
+    assert drawn == [data["position"]] and "A toy board: a under b on space 1" in page
+    assert (tmp_path / "drawn-plots" / "position.png").is_file()

@@ -31,9 +31,12 @@ TOP_FINDINGS = 5  # the report opens with at most this many effects, largest fir
 
 
 def _cited(finding: dict) -> str:
-    """A finding and the table behind it, named as its heading in the report."""
+    """A finding and a link to the table behind it, named as its heading in the report."""
+    from analyzer.core.report import link
+
     table = finding.get("table")
-    return finding["text"] + (f" (table: {HEADINGS.get(table, table)})" if table else "")
+    heading = HEADINGS.get(table, table)
+    return finding["text"] + (f" ({link('table: ' + heading, heading)})" if table else "")
 
 
 def report(spec: BalanceSpec, result: Result, *, title: str, question: str, setup, method=(),
