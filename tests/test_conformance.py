@@ -30,8 +30,16 @@ from tests.junk import paths
 
 GOLDEN = Path(__file__).parent / "golden"
 GAMES = registry.GAMES
-SMALL_CHUNK = 256  # so that a small run still has several chunks for two workers to share
-N = 600
+N, CHUNK = 600, 256  # rollouts per question, in several chunks for two workers to share
+
+
+def _size(game: GameSpec, question: str) -> tuple[int, int]:
+    """(rollouts, chunk) for one question: N, or a tenth of a small default (a whole-game rollout is dear)."""
+    default = game.questions[question].default_rollouts
+    if default is None or default >= 2 * N:
+        return N, CHUNK
+    n = max(24, default // 10)
+    return n, max(8, n // 3)
 
 
 def shipped(game: str, kind: str) -> list[Path]:
@@ -98,8 +106,9 @@ def test_shipped_balance_scenarios_parse(name, path):
 
 
 def _answer(path, question, jobs, monkeypatch):
-    monkeypatch.setattr(runner, "CHUNK", SMALL_CHUNK)
-    result = invoke("ask", question, path, "-n", N, "--seed", 3, "-j", jobs, "--no-progress", "-f", "json")
+    n, chunk = _size(registry.game(scenario.load(path)["game"]), question)
+    monkeypatch.setattr(runner, "CHUNK", chunk)
+    result = invoke("ask", question, path, "-n", n, "--seed", 3, "-j", jobs, "--no-progress", "-f", "json")
     assert result.exit_code == 0, result.output
     return result.stdout
 

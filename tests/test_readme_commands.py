@@ -91,11 +91,24 @@ def _fill(words: list[str]) -> list[str]:
     return out
 
 
+def _rollouts(path: list[str], rest: list[str]) -> str:
+    """ROLLOUTS, or a tenth of the question's own default where that is smaller (whole-game rollouts are dear)."""
+    from analyzer.core import registry, scenario
+
+    files = [w for w in rest if w.endswith((".yaml", ".yml", ".json")) and (ROOT / w).is_file()]
+    question = path[0] if path[:1] in (["odds"], ["ev"]) else rest[0] if path[:1] == ["ask"] and rest else None
+    if not files or question is None:
+        return ROLLOUTS
+    game = registry.game(scenario.load(ROOT / files[0]).get("game"))
+    default = game.questions[question].default_rollouts if question in game.questions else None
+    return ROLLOUTS if default is None else str(min(int(ROLLOUTS), max(24, default // 10)))
+
+
 def _shrink(words: list[str]) -> list[str]:
     """Small counts: -n/--rollouts/--games set small (or added), --precision capped at one chunk."""
     command, path, rest = _command_path(words)
     names = {o for p in command.params for o in getattr(p, "opts", [])}
-    small = SMALL.get(path[0] if path else "", ROLLOUTS)
+    small = SMALL.get(path[0] if path else "", _rollouts(path, rest))
     out, i, sized = list(words[: len(words) - len(rest)]), 0, False
     while i < len(rest):
         w = rest[i]

@@ -1,0 +1,40 @@
+"""San Marco benchmarks: whole 4-player games per second with random and with greedy players (the issue's
+targets: >= 2,000/s and >= 50/s on 2 cores), and 3-player greedy games; medians of repeated batches, one
+process (the numba kernel is compiled or loaded from its cache before timing).
+
+No public engine plays San Marco, so there is no comparison column.  On the illustrative board.
+"""
+from __future__ import annotations
+
+import statistics
+import time
+
+import numpy as np
+
+from analyzer.games.san_marco import game as g
+from analyzer.games.san_marco import rules as r
+from analyzer.games.san_marco.policies import Policy
+
+
+def games_per_second(kind: str, players: int, games: int, repeats: int) -> float:
+    """Median over `repeats` batches of `games` games each."""
+    policies = [Policy(kind)] * players
+    g.play_games(r.Board(), r.Settings(), players, policies, 2, np.random.default_rng(0))  # compile / load
+    rates = []
+    for k in range(repeats):
+        t = time.perf_counter()
+        g.play_games(r.Board(), r.Settings(), players, policies, games, np.random.default_rng(k + 1))
+        rates.append(games / (time.perf_counter() - t))
+    return statistics.median(rates)
+
+
+def run(quick: bool = False) -> list[dict]:
+    repeats = 3 if quick else 5
+    rows = []
+    for kind, players, games, target in (("random", 4, 2000 if quick else 10_000, ">=2,000/s on 2 cores"),
+                                         ("greedy", 4, 50 if quick else 300, ">=50/s on 2 cores"),
+                                         ("greedy", 3, 30 if quick else 150, "")):
+        rows.append({"what": f"san_marco full {players}-player games, {kind} players, 1 process (games/s, median "
+                             f"of {repeats})", "ours": games_per_second(kind, players, games, repeats),
+                     "comparison": None, "ratio": None, "target": target})
+    return rows
