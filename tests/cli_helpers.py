@@ -24,3 +24,19 @@ def parse_balance(data: dict):
 
     game = registry.game(data.get("game", "camelup"))
     return balance.parse(game.full(), data, game.name)
+
+
+class Terminal:
+    """A stream that says it is a terminal and keeps what is written to it (progress bars draw only on one)."""
+
+    def __init__(self):
+        self.text = ""
+
+    def isatty(self):
+        return True
+
+    def write(self, s):
+        self.text += s
+
+    def flush(self):
+        pass

@@ -29,5 +29,5 @@ def bench(game: Annotated[Optional[str], typer.Argument(
         try:
             core_bench.write_json(table, json_out)
         except OSError as exc:
-            raise tables._oserror("--json", json_out, exc) from None
+            raise tables.write_error("--json", json_out, exc) from None
         typer.echo(f"wrote {json_out}")

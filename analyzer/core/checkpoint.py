@@ -95,7 +95,7 @@ def check_destination(path: str | Path, resuming: str | Path | None = None) -> N
         raise CheckpointError(f"--checkpoint: {tables._shown(path)}: a name of {len(os.fsencode(path.name))} bytes; "
                               f"at most {tables.NAME_MAX - 24}")
     try:
-        tables._names("--checkpoint", path)
+        tables.check_names("--checkpoint", path)
         folder = Path(os.path.abspath(path)).parent
         if not folder.is_dir():
             raise CheckpointError(f"--checkpoint: {tables._shown(path)}: no folder {tables._shown(folder)}")

@@ -326,28 +326,22 @@ def check_path(html_path: str | Path, option: str = "--out") -> Path:
     not write, an unwritable place or an over-long name."""
     from analyzer.core import tables
 
-    given = Path(html_path)
-    if str(html_path) == "":
-        raise tables._error(option, "''", "an empty path; name the HTML file to write")
-    if os.path.lexists(given) and not given.is_file():
-        what = "a folder" if given.is_dir() else "not a regular file (a device, a pipe, ...)"
-        raise tables._error(option, given, f"{what}; name the HTML file to write, e.g. reports/NAME.html")
-    html, md, plot_dir = paths(given)
-    tables._names(option, html, (md.name, plot_dir.name, f".{plot_dir.name}.old-xxxxxxxx"))
+    tables.check_out_file(html_path, option, "the HTML file to write, e.g. reports/NAME.html")
+    html, md, plot_dir = paths(html_path)
+    tables.check_names(option, html, (md.name, plot_dir.name, f".{plot_dir.name}.old-xxxxxxxx"))
     for path in (html, md):
         if os.path.lexists(path) and not path.is_file():
-            raise tables._error(option, path, "exists and is not a regular file; name another report")
+            raise tables.path_error(option, path, "exists and is not a regular file; name another report")
     if os.path.lexists(plot_dir):
         if not plot_dir.is_dir():
-            raise tables._error(option, plot_dir, "exists and is not a folder; name another report")
+            raise tables.path_error(option, plot_dir, "exists and is not a folder; name another report")
         try:
             ours = _plot_folder_ours(plot_dir)
         except OSError as exc:
-            raise tables._error(option, plot_dir, f"cannot read it ({exc.strerror})") from None
+            raise tables.path_error(option, plot_dir, f"cannot read it ({exc.strerror})") from None
         if not ours:
-            raise tables._error(option, plot_dir, "holds files analyzer did not write; it is never emptied: move "
-                                                  "them, or name another report")
-    tables.probe_folder(option, html, tables.nearest_existing(Path(os.path.abspath(html)).parent))
+            raise tables.path_error(option, plot_dir, "holds files analyzer did not write; it is never emptied: "
+                                                      "move them, or name another report")
     return html
 
 
@@ -386,7 +380,7 @@ def write(report: Report, html_path: str | Path) -> list[Path]:
             os.replace(folder / html_path.name, html_path)
         return [html_path, md_path] + sorted(p for p in plot_dir.iterdir() if p.name != tables.MARKER)
     except OSError as exc:
-        raise tables._oserror("--out", html_path, exc) from None
+        raise tables.write_error("--out", html_path, exc) from None
     finally:
         if old is not None:
             if not os.path.lexists(plot_dir) and (old / "plots").exists():

@@ -199,6 +199,28 @@ def integer(value: Any, field: str, low: int | None = None, high: int | None = N
     return value
 
 
+def flag(value: Any, field: str) -> bool:
+    """A yes/no field: a YAML boolean, or the words true, false, yes, no."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.lower() in ("true", "false", "yes", "no"):
+        return value.lower() in ("true", "yes")
+    raise ScenarioError(field, f"got {value!r}; allowed: true, false")
+
+
+def per_seat(value: Any, field: str, players: int, parse_one, default: Any, what: str = "policy") -> tuple:
+    """One value for every seat, seat 0 first: a single one (a name or a mapping) is seated everywhere, a
+    list gives one per seat; `parse_one(value, field)` reads each (None: `default`)."""
+    if value is None:
+        value = default
+    if isinstance(value, (str, dict)):
+        return (parse_one(value, field),) * players
+    items = sequence(value, field)
+    if len(items) != players:
+        raise ScenarioError(field, f"one {what} per seat ({players}) or a single one; got {len(items)}")
+    return tuple(parse_one(v, f"{field}[{i}]") for i, v in enumerate(items))
+
+
 def choice(value: Any, field: str, allowed) -> str:
     allowed = list(allowed)
     if not isinstance(value, str) or value not in allowed:

@@ -1,6 +1,8 @@
 """Confidence intervals: Wilson for proportions, normal for means from running sums."""
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 
 Z95 = 1.959963984540054
@@ -54,3 +56,16 @@ def histogram_quantiles(counts, qs):
     total = counts.sum(-1, keepdims=True)
     share = np.cumsum(counts, -1) / np.where(total > 0, total, 1)
     return np.stack([(share < q - 1e-12).sum(-1) for q in qs], axis=-1)
+
+
+def fraction_text(x) -> str | None:
+    """An exact value (int or Fraction) as "p/q" (or "n") for the JSON; None for a float."""
+    return str(Fraction(x)) if isinstance(x, (int, Fraction)) else None
+
+
+def with_exact(key: str, x) -> dict:
+    """{key: float, key_exact: "p/q"}: the JSON form of a value computed in rationals (the float alone if not)."""
+    out = {key: float(x)}
+    if fraction_text(x) is not None:
+        out[f"{key}_exact"] = fraction_text(x)
+    return out

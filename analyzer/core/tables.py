@@ -85,24 +85,24 @@ def _shown(path) -> str:
     return text if len(text) <= 90 else f"{text[:40]}...{text[-40:]} ({len(text)} characters)"
 
 
-def _error(option: str, path, why: str):
+def path_error(option: str, path, why: str):
     from analyzer.core.errors import AnalyzerError
 
     return AnalyzerError(f"{option}: {_shown(path)}: {why}")
 
 
-def _oserror(option: str, path, exc: OSError):
-    return _error(option, path, f"cannot write it ({exc.strerror or type(exc).__name__})")
+def write_error(option: str, path, exc: OSError):
+    return path_error(option, path, f"cannot write it ({exc.strerror or type(exc).__name__})")
 
 
-def _names(option: str, path: Path, extra: tuple[str, ...] = ()) -> None:
+def check_names(option: str, path: Path, extra: tuple[str, ...] = ()) -> None:
     """Every name in `path` (and the `extra` names to be made beside it) short enough for a file system."""
     for part in [*Path(path).parts, *extra]:
         size = len(os.fsencode(part))
         if size > NAME_MAX:
-            raise _error(option, path, f"a name of {size} bytes; a file system takes at most {NAME_MAX}")
+            raise path_error(option, path, f"a name of {size} bytes; a file system takes at most {NAME_MAX}")
     if len(os.fsencode(os.path.abspath(path))) > PATH_MAX:
-        raise _error(option, path, f"a path of over {PATH_MAX} bytes")
+        raise path_error(option, path, f"a path of over {PATH_MAX} bytes")
 
 
 def nearest_existing(path: Path) -> Path:
@@ -117,28 +117,30 @@ def probe_folder(option: str, target, folder: Path) -> None:
     """Make and remove a temporary folder in `folder`: the one sure test (read-only mounts, /proc, /sys, full
     permissions as root) that files can be made there.  Nothing is left behind."""
     if not folder.is_dir():
-        raise _error(option, target, f"{_shown(folder)} is not a folder")
+        raise path_error(option, target, f"{_shown(folder)} is not a folder")
     try:
         before = os.stat(folder)
         os.rmdir(tempfile.mkdtemp(prefix=".analyzer-probe-", dir=folder))
     except OSError as exc:
-        raise _oserror(option, target, exc) from None
+        raise write_error(option, target, exc) from None
     try:  # the folder's times as they were: a check that fails is no change either
         os.utime(folder, ns=(before.st_atime_ns, before.st_mtime_ns))
     except OSError:
         pass
 
 
-def check_out_file(path: str | Path, option: str) -> Path:
-    """Before any work: can the file `path` be written (made or replaced)?  A one-line error for a folder, a
-    device, an unwritable place or an over-long name."""
+def check_out_file(path: str | Path, option: str, what_to_name: str = "a file to write",
+                   beside: tuple[str, ...] | None = None) -> Path:
+    """Before any work: can the file `path` be written (made or replaced), with the `beside` names made next to
+    it (default: its temporary file)?  A one-line error for a folder, a device, an unwritable place or an
+    over-long name; `what_to_name` ends the folder/device message."""
     given = Path(path)
     if str(path) == "":
-        raise _error(option, "''", "an empty path; name the file to write")
+        raise path_error(option, "''", "an empty path; name the file to write")
     if os.path.lexists(given) and not given.is_file():
         what = "a folder" if given.is_dir() else "not a regular file (a device, a pipe, ...)"
-        raise _error(option, given, f"{what}; name a file to write")
-    _names(option, given, (given.name + ".tmp",))
+        raise path_error(option, given, f"{what}; name {what_to_name}")
+    check_names(option, given, (given.name + ".tmp",) if beside is None else beside)
     probe_folder(option, given, nearest_existing(Path(os.path.abspath(given)).parent))
     return given
 
@@ -149,24 +151,24 @@ def check_out_dir(out_dir: str | Path, option: str = "--out") -> str:
     file, a device, a non-empty folder analyzer did not write, an unwritable place or an over-long name."""
     out = Path(out_dir)
     if str(out_dir) == "":
-        raise _error(option, "''", "an empty path; name a folder")
-    _names(option, out)
+        raise path_error(option, "''", "an empty path; name a folder")
+    check_names(option, out)
     here = Path(os.path.abspath(out))
     if os.path.lexists(here):
         if not here.is_dir():
-            raise _error(option, out, "not a folder (it exists); name a new folder or one analyzer wrote before")
+            raise path_error(option, out, "not a folder (it exists); name a new folder or one analyzer wrote before")
         try:
             entries = [e.name for e in os.scandir(here)]
         except OSError as exc:
-            raise _error(option, out, f"cannot read it ({exc.strerror or type(exc).__name__})") from None
+            raise path_error(option, out, f"cannot read it ({exc.strerror or type(exc).__name__})") from None
         if not entries:
             probe_folder(option, out, here)
             return "empty"
         if MARKER not in entries:
-            raise _error(option, out, f"holds files analyzer did not write ({len(entries)} entries); such a folder is "
+            raise path_error(option, out, f"holds files analyzer did not write ({len(entries)} entries); such a folder is "
                                       "never emptied or mixed with a run: name a new or empty folder")
         if here.parent == here or here == Path.cwd():
-            raise _error(option, out, "the current (or root) folder cannot be replaced; name another folder")
+            raise path_error(option, out, "the current (or root) folder cannot be replaced; name another folder")
         probe_folder(option, out, here.parent)
         return "replace"
     probe_folder(option, out, nearest_existing(here))
@@ -216,7 +218,7 @@ def write_outputs(result: Result, out_dir: str | Path) -> list[Path]:
         moved = []
         return [out / name for name in names]
     except OSError as exc:
-        raise _oserror("--out", out, exc) from None
+        raise write_error("--out", out, exc) from None
     finally:
         for path in moved:
             path.unlink(missing_ok=True)

@@ -41,7 +41,7 @@ def test_a_rule_set_against_itself_differs_by_nothing():
     diff = result.tables["differences"]
     assert (diff["lo95"] <= 0).all() and (diff["hi95"] >= 0).all() and not diff["detected"].any()
     assert (diff["Δ win rate"] == 0).all()  # the same seed for both: the very same games
-    assert any("no seat's win rate changes detectably" in f for f in result.payload["findings"])
+    assert any("every game gave each seat the same win credit under both" in f for f in result.payload["findings"])
 
 
 def test_a_lopsided_rule_is_detected():
@@ -89,8 +89,46 @@ def test_camelup_plus_ten_coins_detected_and_self_comparison_covers_zero():
     diff = result.tables["differences"]
     same, rich = diff.loc["same"], diff.loc["rich_seat_0"]
     assert (same["lo95"] <= 0).all() and (same["hi95"] >= 0).all()
+    assert ("`same` against `base`, same dice: every game gave each seat the same win credit under both, so with "
+            "these players it changed no result.") in result.payload["findings"]
     assert rich.loc[0, "detected"] and rich.loc[0, "lo95"] > 0
     assert rich.loc[0, "Δ money"] == pytest.approx(10, abs=0.2)
     assert (rich.loc[[1, 2, 3], "Δ money"] == 0).all()  # random players ignore money: the same games
     shares = result.tables["actions"].loc["base"][["leg-bet", "desert", "pyramid", "race-winner", "race-loser"]]
     assert np.allclose(shares.sum(axis=1), 1)
+
+
+def test_the_first_player_finding_over_many_rule_sets_gives_the_range_not_a_clause_each():
+    from analyzer.core.balance import summary
+
+    def row(name, edge, detected):
+        return {"rule set": name, "players": 4, "seat 0 win rate": 0.25 + edge, "lo95": 0.2, "hi95": 0.3,
+                "fair share": 0.25, "edge": edge, "edge lo95": edge - 0.02, "edge hi95": edge + 0.02,
+                "edge detected": detected}
+
+    rows = [row("a", -0.05, True), row("b", -0.01, False), row("c", -0.03, True), row("d", 0.0, False),
+            row("e", -0.04, True)]
+    many = summary._first_player({"first_player": pd.DataFrame(rows).set_index("rule set")}, None)
+    assert len(many) == 1 and many[0].kind == "effect" and many[0].size == pytest.approx(5)
+    assert many[0].text == ("The first player (seat 0) against the fair share of 1/players, under 5 rule sets: a "
+                            "detectable edge or handicap under 3 (from -5.0 points under `a` to -3.0 points under "
+                            "`c`); none detectable under 2 (`b`, `d`). Each rule set's figure and interval is in the "
+                            "table.")
+    few = summary._first_player({"first_player": pd.DataFrame(rows[:3]).set_index("rule set")}, None)
+    assert "`b` 24.0% (edge -1.0 points" in few[0].text and "So an edge (or handicap) is detected under `a`, `c`" \
+        in few[0].text
+
+
+def test_charts_of_games_on_an_illustrative_board_say_so_in_their_titles():
+    from analyzer.core import registry, scenario
+    from analyzer.core.balance import summary
+
+    data = scenario.load("scenarios/magellan/balance-sides.yaml")
+    settings = runner.RunSettings(rollouts=64, seed=1, jobs=1, progress=False)
+    result = summary.balance_scenario(registry.game("magellan"), data, settings)
+    assert result.payload["illustrative"] and result.plots
+    assert all(plot.options["title"].endswith("(illustrative board)") for plot in result.plots)
+    from analyzer.core.balance.report import report_scenario
+
+    page = report_scenario(registry.game("magellan"), data, settings)
+    assert page.plots and all(plot.options["title"].endswith("(illustrative board)") for plot in page.plots)

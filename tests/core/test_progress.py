@@ -4,25 +4,11 @@ import sys
 import time
 
 from analyzer.core import balance, runner
-from tests.cli_helpers import parse_balance
-
-
-class Tty:
-    def __init__(self):
-        self.text = ""
-
-    def isatty(self):
-        return True
-
-    def write(self, s):
-        self.text += s
-
-    def flush(self):
-        pass
+from tests.cli_helpers import Terminal, parse_balance
 
 
 def test_the_bar_is_drawn_before_the_first_chunk_ends():
-    stream = Tty()
+    stream = Terminal()
     bar = runner.Progress(1000, "games", stream=stream, delay=0.0, stage="playing 2 rule sets")
     time.sleep(1.2)  # nothing advanced: the bar still says it is alive, and how long it has run
     text = stream.text
@@ -31,7 +17,7 @@ def test_the_bar_is_drawn_before_the_first_chunk_ends():
 
 
 def test_the_bar_counts_in_units_and_shows_the_stage():
-    stream = Tty()
+    stream = Terminal()
     bar = runner.Progress(128 * 64, "games", stream=stream, delay=0.0, unit=64)
     bar.note("playing rule set 2/3: rich")
     bar.advance(64 * 64)
@@ -42,7 +28,7 @@ def test_the_bar_counts_in_units_and_shows_the_stage():
 
 
 def test_no_bar_off_a_terminal_or_when_asked():
-    quiet = Tty()
+    quiet = Terminal()
     bar = runner.Progress(100, "races", stream=quiet, delay=0.0, enabled=False)
     bar.advance(50)
     time.sleep(0.6)
@@ -51,7 +37,7 @@ def test_no_bar_off_a_terminal_or_when_asked():
 
 
 def test_a_balance_run_counts_games_and_names_each_rule_set(monkeypatch):
-    stream = Tty()
+    stream = Terminal()
     monkeypatch.setattr(sys, "stderr", stream)
     data = {"game": "camelup", "players": 3, "policies": "random",
             "variants": {"base": {}, "rich": {"starting_money": 5}}}
@@ -74,7 +60,7 @@ def test_a_balance_run_counts_games_and_names_each_rule_set(monkeypatch):
 
 
 def test_stage_lines_only_after_a_run_with_a_bar():
-    stream = Tty()
+    stream = Terminal()
     runner.stage(None)
     runner.stage("drawing plots", stream=stream)
     assert stream.text == ""

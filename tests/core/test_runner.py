@@ -7,6 +7,7 @@ from analyzer.core import runner
 from analyzer.core.errors import AnalyzerError, Interrupted
 from analyzer.games.camelup import sim
 from tests.games.camelup.helpers import B, G, O, W, Y, position
+from tests.cli_helpers import Terminal
 
 
 def coin_task(n, rng):
@@ -70,25 +71,12 @@ def test_ctrl_c_stops_cleanly():
 
 
 def test_progress_bar_draws_only_on_a_terminal_after_the_delay():
-    class Tty:
-        def __init__(self):
-            self.text = ""
-
-        def isatty(self):
-            return True
-
-        def write(self, s):
-            self.text += s
-
-        def flush(self):
-            pass
-
-    stream = Tty()
+    stream = Terminal()
     bar = runner.Progress(100, "races", stream=stream, delay=0.0)
     bar.advance(50)
     assert "50%" in stream.text
     bar.close()
-    quiet = Tty()
+    quiet = Terminal()
     bar = runner.Progress(100, "races", stream=quiet, delay=60.0)
     bar.advance(50)
     assert quiet.text == ""

@@ -97,6 +97,7 @@ def report_scenario(game, data: dict, settings, reproduce: str = ""):
     spec, configs = parse(full, data, game.name)
     title = summary.title(game, data, configs)
     result = summary.balance(spec, settings, title=title)
+    summary.mark_illustrative(full, configs, result)
     differ, common = split_rule_table(full.hook("rule_table")(configs))
     setup = []
     if len(differ):

@@ -22,6 +22,7 @@ gives the same tables for any --jobs.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from math import factorial
 from typing import Callable
 
 import numpy as np
@@ -169,3 +170,32 @@ def halfwidths(spec: BalanceSpec, total: dict) -> np.ndarray:
             out.append(stats.mean_ci(n, total[f"d{i}.credit"], total[f"d{i}.credit_sq"])[1])
     return np.concatenate([np.ravel(h) for h in out])
 
+
+
+def seat_assignments(players: int, seating: str, n: int) -> np.ndarray:
+    """(games, seats): the index into a rule set's policies of the policy each seat plays in game j of a batch.
+
+    fixed: seat s plays policy s.  rotate: policy (s + j) mod players (each policy plays each seat equally
+    often; neighbours stay neighbours).  permute: the j-th of the players! seating orders, in turn (each policy
+    plays each seat, and meets the others in each order, equally often, up to the remainder of a batch)."""
+    seats = np.arange(players)
+    if seating == "rotate":
+        return (seats[None, :] + np.arange(n)[:, None]) % players
+    if seating == "permute":
+        return nth_permutations(np.arange(n), players)
+    return np.tile(seats, (n, 1))
+
+
+def nth_permutations(index, p: int) -> np.ndarray:
+    """(len(index), p): permutation index[j] mod p! of range(p), in itertools order (Lehmer code)."""
+    index = np.asarray(index, dtype=np.int64) % factorial(p)
+    rows = np.arange(index.size)
+    left = np.tile(np.arange(p), (index.size, 1))  # what is not yet placed, in order
+    out = np.empty((index.size, p), dtype=np.int64)
+    for place in range(p):
+        block = factorial(p - 1 - place)
+        k, index = index // block, index % block
+        out[:, place] = left[rows, k]
+        cols = np.arange(p - place - 1)
+        left = np.where(cols[None, :] >= k[:, None], left[:, 1:p - place], left[:, :p - place - 1])
+    return out

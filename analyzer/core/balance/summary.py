@@ -153,14 +153,37 @@ def _first_player(t, spec: BalanceSpec) -> list[Finding]:
         return [Finding(f"{head}; the interval covers the fair share, so these games show no first-player edge (one "
                         f"larger than about {num(100 * bound, 1)} points would have shown).", "none",
                         table="first_player")]
+    found = [name for name, r in rows if r["edge detected"]]
+    size = max((100 * abs(r["edge"]) for _, r in rows if r["edge detected"]), default=0.0)
+    if len(rows) > FEW_RULE_SETS:  # one clause a rule set would be a wall of text: the range, and the table
+        return [Finding(_first_player_many(rows), "effect" if found else "none", size, "first_player")]
     shown = [f"`{name}` {pct(r['seat 0 win rate'])} (edge {points(r['edge'])}, {_ci(r['edge lo95'], r['edge hi95'])}"
              f"{'' if r['edge detected'] else ', covers 0'})" for name, r in rows]
-    found = [name for name, r in rows if r["edge detected"]]
     verdict = ("an edge (or handicap) is detected under " + ", ".join(f"`{x}`" for x in found) if found
                else "no rule set shows a detectable edge")
-    size = max((100 * abs(r["edge"]) for _, r in rows if r["edge detected"]), default=0.0)
     return [Finding("The first player (seat 0) against the fair share of 1/players: " + "; ".join(shown)
                     + f". So {verdict}.", "effect" if found else "none", size, "first_player")]
+
+
+FEW_RULE_SETS = 4  # up to this many rule sets, a finding names each one's figure in its sentence
+
+
+def _first_player_many(rows) -> str:
+    """The first-player finding over many rule sets: how many show an edge, the range of those edges, the rest."""
+    found = [(name, r) for name, r in rows if r["edge detected"]]
+    clear = [f"`{name}`" for name, r in rows if not r["edge detected"]]
+    text = f"The first player (seat 0) against the fair share of 1/players, under {len(rows)} rule sets: "
+    if found:
+        found.sort(key=lambda item: item[1]["edge"])
+        (low, lo_row), (high, hi_row) = found[0], found[-1]
+        span = (f"{points(lo_row['edge'])} under `{low}`" if len(found) == 1 else
+                f"from {points(lo_row['edge'])} under `{low}` to {points(hi_row['edge'])} under `{high}`")
+        text += f"a detectable edge or handicap under {len(found)} ({span})"
+    else:
+        text += "no rule set shows a detectable edge"
+    if found and clear:
+        text += f"; none detectable under {len(clear)} ({', '.join(clear)})"
+    return text + ". Each rule set's figure and interval is in the table."
 
 
 def _policies(t, spec: BalanceSpec) -> list[Finding]:
@@ -257,15 +280,21 @@ def _findings(spec: BalanceSpec, t: dict[str, pd.DataFrame], total: dict) -> lis
                                    "differences"))
             else:
                 widest = float(np.maximum(group["hi95"], -group["lo95"]).max())
-                out.append(Finding(f"`{name}` against `{base}`, same dice: no seat's win rate changes detectably "
-                                   f"(every 95% CI covers 0; a change larger than about {num(100 * widest, 1)} points "
-                                   "would have shown).", "none", table="differences"))
+                if widest == 0 and not group["Δ win rate"].any():  # every game won by the same seats under both
+                    out.append(Finding(f"`{name}` against `{base}`, same dice: every game gave each seat the "
+                                       "same win credit under both, so with these players it changed no result.", "none",
+                                       table="differences"))
+                else:
+                    out.append(Finding(f"`{name}` against `{base}`, same dice: no seat's win rate changes detectably "
+                                       f"(every 95% CI covers 0; a change larger than about {num(100 * widest, 1)} "
+                                       "points would have shown).", "none", table="differences"))
             money = _money(name, group, spec)
             if money:
                 out.append(money)
             if name in lengths:
                 texts, sizes = zip(*lengths[name])
-                out.append(Finding(f"`{name}` changes the average game length by " + " and ".join(texts) + ".",
+                out.append(Finding(f"`{name}` changes the average game length by "
+                                   + (" and " if len(texts) <= 2 else "; ").join(texts) + ".",
                                    "effect", max(sizes), "length", points=False))
     out.append(Finding(f"Every figure comes from {n:,} games per rule set; intervals are 95%."))
     return out
@@ -357,6 +386,16 @@ def balance_scenario(game, data: dict, settings: runner.RunSettings) -> Result:
     result.notes += full.hook("notes")(configs) + [
         f"policies: {label}: {text}" for label, text in policy_table(configs)["what it does"].items()]
     result.payload["rule_sets_detail"] = full.hook("rule_table")(configs).to_dict()
-    if full.illustrative is not None:
-        result.payload["illustrative"] = bool(illustrative(full, configs))
+    mark_illustrative(full, configs, result)
     return result
+
+
+def mark_illustrative(full, configs: dict, result: Result) -> None:
+    """Where the games ran on illustrative data: the JSON says so, and so does every chart's title (a chart
+    copied out of its report still carries the label)."""
+    if full.illustrative is None:
+        return
+    label = illustrative(full, configs)
+    result.payload["illustrative"] = bool(label)
+    for plot in result.plots if label else ():
+        plot.options["title"] = f"{plot.options.get('title', '')} ({label})"

@@ -202,7 +202,7 @@ class GameConfig:
     rules: RuleSet
     players: int
     policies: tuple  # one policies.PolicySpec per seat; seat 0 moves first
-    seating: str = "fixed"  # fixed | rotate | permute: see play.seat_policies
+    seating: str = "fixed"  # fixed | rotate | permute: see core.balance.run.seat_assignments
     starting_money: tuple[int, ...] | None = None  # per seat; default rules.starting_money
     opening: str | None = None  # force seat 0's first action (policies.OPENINGS)
 

@@ -6,10 +6,10 @@ policies (`policies.py`) choose each turn's action, and finished games drop out.
 """
 from __future__ import annotations
 
-from math import factorial
 
 import numpy as np
 
+from analyzer.core.balance.run import seat_assignments
 from analyzer.games.camelup import policies as pol
 from analyzer.games.camelup.game import MAX_TURNS, GameConfig, Games, check_rules
 
@@ -30,37 +30,6 @@ def credit(money) -> np.ndarray:
     return top / top.sum(axis=1, keepdims=True)
 
 
-def seat_policies(config: GameConfig, n: int) -> np.ndarray:
-    """(games, seats) index into config.policies of the policy each seat plays in game j of a batch.
-
-    fixed: seat s plays policy s.  rotate: policy (s + j) mod players (each policy plays each
-    seat equally often; neighbours stay neighbours).  permute: the j-th seating order of all
-    players! orders, in turn (each policy plays each seat, and meets the others in each order,
-    equally often, up to the remainder of a batch)."""
-    p = config.players
-    seats = np.arange(p)
-    if config.seating == "rotate":
-        return (seats[None, :] + np.arange(n)[:, None]) % p
-    if config.seating == "permute":
-        return nth_permutations(np.arange(n), p)
-    return np.tile(seats, (n, 1))
-
-
-def nth_permutations(index, p: int) -> np.ndarray:
-    """(len(index), p): permutation index[j] mod p! of range(p), in itertools order (Lehmer code)."""
-    index = np.asarray(index, dtype=np.int64) % factorial(p)
-    rows = np.arange(index.size)
-    left = np.tile(np.arange(p), (index.size, 1))  # what is not yet placed, in order
-    out = np.empty((index.size, p), dtype=np.int64)
-    for place in range(p):
-        block = factorial(p - 1 - place)
-        k, index = index // block, index % block
-        out[:, place] = left[rows, k]
-        cols = np.arange(p - place - 1)
-        left = np.where(cols[None, :] >= k[:, None], left[:, 1:p - place], left[:, :p - place - 1])
-    return out
-
-
 def play(config: GameConfig, n: int, rng, trace: bool = False) -> dict:
     """Play n full games; the outcome of each, and action counts per seat and kind.
 
@@ -78,7 +47,7 @@ def play(config: GameConfig, n: int, rng, trace: bool = False) -> dict:
     dice_rng, choice_rng, rollout_rng, boost_rng = rng.spawn(4)  # the first three as before the fourth existed
     games = Games(config, n, dice_rng)
     models = [pol.make(spec, config) for spec in config.policies]
-    seat_policy = seat_policies(config, n)
+    seat_policy = seat_assignments(config.players, config.seating, n)
     fixed = config.seating == "fixed"
     boosting = config.rules.boost_action
     log = np.full((n, 0), -1, dtype=np.int16) if trace else None

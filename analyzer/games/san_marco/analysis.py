@@ -25,16 +25,7 @@ from analyzer.games.san_marco.state import questions as _supported
 ROLLOUT_CANDIDATES = 3  # splits / piles / options valued by rollouts: the best ones by the exact value
 
 
-def fs(x) -> str | None:
-    """An exact value as "p/q" (or "n"); None for a float."""
-    return str(Fraction(x)) if isinstance(x, (int, Fraction)) else None
-
-
-def both(key: str, x) -> dict:
-    out = {key: float(x)}
-    if fs(x) is not None:
-        out[f"{key}_exact"] = fs(x)
-    return out
+fs, both = stats.fraction_text, stats.with_exact  # exact values in the JSON: "p/q" beside the float
 
 
 def _notes(p: Position, board: bool = True) -> list[str]:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from analyzer.core.balance.run import seat_assignments
 from analyzer.games.san_marco import game as g
 from analyzer.games.san_marco import rules as r
 from analyzer.games.san_marco.policies import Policy
@@ -49,13 +50,6 @@ def games_per_chunk(config: GameConfig) -> int:
     return 256 if any(p.kind != "random" for p in config.policies) else CHUNK
 
 
-def seat_policies(config: GameConfig, n: int) -> np.ndarray:
-    P = config.players
-    if config.seating == "rotate":
-        return (np.arange(P)[None, :] + np.arange(n)[:, None]) % P
-    return np.tile(np.arange(P), (n, 1))
-
-
 def summarize(out: dict, P: int) -> dict:
     """The balance contract's arrays from the engine's per-game stats."""
     st = out["stats"]
@@ -79,7 +73,7 @@ def summarize(out: dict, P: int) -> dict:
 
 def play(config: GameConfig, n: int, rng: np.random.Generator) -> dict:
     """n games from the set-up (the `core.balance` contract), plus `policy` (n, seats)."""
-    seat_policy = seat_policies(config, n)
+    seat_policy = seat_assignments(config.players, config.seating, n)
     out = g.play_games(config.rules.board, config.rules.settings, config.players, config.policies, n, rng,
                        seat_policy=seat_policy, max_rounds=config.rules.max_rounds)
     res = summarize(out, config.players)

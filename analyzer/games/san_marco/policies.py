@@ -81,11 +81,4 @@ def parse_policy(value, field: str) -> Policy:
 
 def parse_policies(value, field: str, players: int) -> tuple[Policy, ...]:
     """One policy for every seat (a single one is seated everywhere), seat 0 first."""
-    if value is None:
-        value = "greedy"
-    if isinstance(value, (str, dict)):
-        return (parse_policy(value, field),) * players
-    items = sc.sequence(value, field)
-    if len(items) != players:
-        raise ScenarioError(field, f"one policy per seat ({players}) or a single one; got {len(items)}")
-    return tuple(parse_policy(v, f"{field}[{i}]") for i, v in enumerate(items))
+    return sc.per_seat(value, field, players, parse_policy, "greedy")

@@ -302,14 +302,6 @@ DEFAULT_SETTINGS = Settings()
 assert set(SETTINGS) == {f.name for f in fields(Settings)}
 
 
-def flag(value, field: str) -> bool:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.lower() in ("true", "false", "yes", "no"):
-        return value.lower() in ("true", "yes")
-    raise ScenarioError(field, f"got {value!r}; allowed: true, false")
-
-
 def _setting(name: str, value, field: str):
     default, readings = SETTINGS[name]
     if name == "setup_bridges":
@@ -322,7 +314,7 @@ def _setting(name: str, value, field: str):
     if name == "canal_cost":
         return sc.integer(value, field, 0, 20)
     if isinstance(default, bool):
-        return flag(value, field)
+        return sc.flag(value, field)
     if name in ("district_card_hops", "score_floor"):
         for reading in readings:
             if value == reading and not isinstance(value, bool) or str(value) == str(reading):

@@ -211,7 +211,7 @@ def _state(block: dict, seats, board: Board, seat) -> dict:
         "passage": sc.integer(block.get("passage", 1), f"{s}.passage", 1, r.PASSAGES),
         "round": sc.integer(block.get("round", 1), f"{s}.round", 1, 99),
         "round_start": seat(block.get("round_start", seats[0]), f"{s}.round_start"),
-        "final_round": r.flag(block.get("final_round", False), f"{s}.final_round"),
+        "final_round": sc.flag(block.get("final_round", False), f"{s}.final_round"),
     }
     out["scores"] = _per_seat(block.get("scores"), f"{s}.scores", seats, 0,
                               lambda v, w: sc.integer(v, w, -999, 999))

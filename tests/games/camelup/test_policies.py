@@ -2,6 +2,7 @@
 import numpy as np
 import pytest
 
+from analyzer.core.balance.run import seat_assignments
 from analyzer.core.errors import ScenarioError
 from analyzer.games.camelup import game, play, policies as pol
 from analyzer.games.camelup.rules import rule_set
@@ -54,7 +55,7 @@ def test_a_mixed_table_with_rotating_seats():
 
 def test_permuted_seating_gives_every_order_in_turn():
     cfg = config(["random", "heuristic", "random", "heuristic"], seating="permute")
-    order = play.seat_policies(cfg, 48)
+    order = seat_assignments(cfg.players, cfg.seating, 48)
     assert len({tuple(o) for o in order}) == 24
     assert (np.bincount((order * 4 + np.arange(4)).ravel(), minlength=16) == 12).all()
     replay_all(cfg, play.play(cfg, 30, np.random.default_rng(3), trace=True))
