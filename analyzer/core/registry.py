@@ -9,7 +9,7 @@ from pathlib import Path
 
 from analyzer.core.errors import ScenarioError
 
-GAMES = ("camelup", "magellan", "san_marco")
+GAMES = ("camelup", "magellan", "san_marco", "samarkand_queen")
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 
 

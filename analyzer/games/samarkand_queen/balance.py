@@ -1,0 +1,96 @@
+"""Samarkand's hooks for core's balance runner: `analyzer balance` and `analyzer report` on Samarkand.
+
+The scenario format is core's (`core/balance/variants.py`).  A variant may set `players` (2 to 5), `policies`
+(random, greedy, route-planner with `plan_weight`), `seating` (fixed, rotate) and any rule: every §10 setting
+of `rules.SETTINGS` (`turn_cap` is the turn cap: games that reach it are stopped, scored as they stand and
+counted apart, `capped`), and `board` (as in a position scenario).  Scores are VP.  Every game on the
+illustrative board (the default) says so.
+"""
+from __future__ import annotations
+
+import pandas as pd
+
+from analyzer.core import scenario as sc
+from analyzer.core.game import FullGames
+from analyzer.games.samarkand_queen import game as g
+from analyzer.games.samarkand_queen import rules as r
+from analyzer.games.samarkand_queen.play import KINDS, LENGTHS, SEATINGS, GameConfig, RuleSet
+from analyzer.games.samarkand_queen.policies import parse_policies
+
+RULE_KEYS = frozenset({"board", *r.SETTINGS})
+
+
+def parse_rules(block) -> RuleSet:
+    block = dict(sc.mapping(block, "rules"))
+    board = r.parse_board(block.pop("board"), "rules.board") if "board" in block else r.DEFAULT_BOARD
+    settings = r.parse_settings(block, "rules")
+    return RuleSet(board, settings)
+
+
+def players(rules: RuleSet | None) -> tuple[int, int]:
+    return r.PLAYERS
+
+
+def make_config(rules: RuleSet, players: int, policies: tuple, seating: str, block: dict, field: str) -> GameConfig:
+    return GameConfig(rules, players, tuple(policies), seating, g.board_vector(rules.board))
+
+
+def illustrative(configs: dict[str, GameConfig]) -> str:
+    return "illustrative board" if any(c.rules.illustrative for c in configs.values()) else ""
+
+
+def notes(configs: dict[str, GameConfig]) -> list[str]:
+    out = []
+    for c in configs.values():
+        for line in [c.rules.board.label()] + c.rules.settings.labels():
+            if line not in out:
+                out.append(line)
+    out += ["engine readings where the spec is silent: " + "; ".join(g.ENGINE_READINGS),
+            "lengths: turns in all; `capped` the share of games stopped by the turn cap (turn_cap), `five "
+            "relationships end` the share ended by a family's 5th relationship (else every family had one); "
+            "reshuffles of the discards, marriages and sales per game; `VP from ... (all seats)` the VP the "
+            "whole table scored from each source (cards in hand, goods markers, relationship markers, Dirham)",
+            "actions: per seat, marriages, one- and two-camel extensions, passes, and for cards whose space was "
+            "reached first while in the seat's hand, sold or kept",
+            "the numbers describe these player models on this board, not human play"]
+    return out
+
+
+def rule_table(configs: dict[str, GameConfig]) -> pd.DataFrame:
+    """The rule sets side by side: table, policies, board, and every §10 setting any of them changes."""
+    rows: dict[str, dict[str, str]] = {}
+
+    def put(what, name, value):
+        rows.setdefault(what, {})[name] = str(value)
+
+    changed = sorted({k for c in configs.values() for k in c.rules.settings.changed()})
+    for name, c in configs.items():
+        b = c.rules.board
+        put("players", name, c.players)
+        put("policies (seat 0 first)", name, ", ".join(p.label for p in c.policies))
+        put("seating", name, c.seating)
+        put("board", name, b.name + (" (illustrative)" if b.illustrative else ""))
+        put("dowries", name, ", ".join(f"{f} {d}" for f, d in zip(b.families, b.dowry)))
+        put("hand limit", name, c.rules.settings.limit(c.players))
+        for key in changed:
+            value = getattr(c.rules.settings, key)
+            put(key, name, dict(value) if isinstance(value, tuple) else value)
+    table = pd.DataFrame(rows).T[list(configs)]
+    table.index.name = "rule"
+    return table
+
+
+def report_notes(configs: dict[str, GameConfig]) -> list[str]:
+    return ["greedy values actions by the immediate score change only (spec §9), not by search; route-planner adds "
+            "a distance term; both are cheap heuristics",
+            "every figure is on the ILLUSTRATIVE board (spec §7's invented map and dowries) unless the scenario "
+            "supplies the printed one", "the numbers describe these player models at this table, not human play"]
+
+
+FULL_GAMES = FullGames(
+    play="analyzer.games.samarkand_queen.play:play", parse_rules=parse_rules, parse_policies=parse_policies,
+    make_config=make_config, players=players, games_per_chunk="analyzer.games.samarkand_queen.play:games_per_chunk",
+    rule_table=rule_table, notes=notes, report_notes=report_notes, illustrative=illustrative, rule_keys=RULE_KEYS,
+    seatings=SEATINGS, action_kinds=KINDS, lengths=LENGTHS, money_name="VP", money_range=(0, 200),
+    default_policy="greedy", default_players=4, default_games=2_000, title="seat, player-count and rule balance",
+)

@@ -1,0 +1,62 @@
+"""Samarkand benchmarks: whole 4-player games per second with random and with greedy players (the issue's
+targets: >= 2,000/s and >= 100/s on 2 cores), route-planner games, and the exact marriage-draw table for a
+30-card unseen pool (target < 0.1 s; A's `exact.py`).  Medians of repeated batches, one process (the numba
+kernel is compiled or loaded from its cache before timing).  On the illustrative board.
+
+No public engine plays Samarkand, so there is no comparison column.
+"""
+from __future__ import annotations
+
+import statistics
+import time
+from fractions import Fraction
+
+import numpy as np
+
+from analyzer.games.samarkand_queen import game as g
+from analyzer.games.samarkand_queen.policies import Policy
+
+
+def games_per_second(kind: str, players: int, games: int, repeats: int) -> float:
+    """Median over `repeats` batches of `games` games each."""
+    policies = [Policy(kind)] * players
+    bd = g.board_vector(None)
+    g.play_games(None, None, players, policies, 2, np.random.default_rng(0), bd=bd)  # compile / load
+    rates = []
+    for k in range(repeats):
+        t = time.perf_counter()
+        g.play_games(None, None, players, policies, games, np.random.default_rng(k + 1), bd=bd)
+        rates.append(games / (time.perf_counter() - t))
+    return statistics.median(rates)
+
+
+def draw_table_seconds(repeats: int, unseen: int = 30) -> float:
+    """The exact marriage-draw table of a 30-card pool: every card's P(drawn), P(any of 4) and the best keep's
+    gain distribution (C(30, 3) = 4,060 subsets, counted by value groups), median seconds."""
+    from analyzer.games.samarkand_queen import exact
+
+    spec = exact.DrawSpec(3, tuple(range(1, unseen + 1)), 0, (), 2, (31, 32))
+    value = {c: Fraction(c % 9) for c in range(1, 34)}.__getitem__
+    times = []
+    for _ in range(repeats):
+        t = time.perf_counter()
+        for c in spec.unseen:
+            exact.p_any(spec, [c])
+        exact.p_any(spec, [1, 2, 3, 4])
+        exact.mean(exact.keep_distribution(spec, value))
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def run(quick: bool = False) -> list[dict]:
+    repeats = 3 if quick else 5
+    rows = []
+    for kind, games, target in (("random", 2000 if quick else 10_000, ">=2,000/s on 2 cores"),
+                                ("greedy", 200 if quick else 1000, ">=100/s on 2 cores"),
+                                ("route-planner", 100 if quick else 400, "")):
+        rows.append({"what": f"samarkand_queen full 4-player games, {kind} players, 1 process (games/s, median of "
+                             f"{repeats}; illustrative board)", "ours": games_per_second(kind, 4, games, repeats),
+                     "comparison": None, "ratio": None, "target": target})
+    rows.append({"what": f"samarkand_queen exact marriage-draw table, 30 unseen cards (s, median of {repeats})",
+                 "ours": draw_table_seconds(repeats), "comparison": None, "ratio": None, "target": "<0.1 s"})
+    return rows

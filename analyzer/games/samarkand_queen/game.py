@@ -1,0 +1,1147 @@
+"""The fast Samarkand engine: whole games (and games from a position) in numba, one game per loop iteration.
+
+A game's state is one flat int64 vector (offsets below); the board and the §10 settings are two more
+small vectors (`board_vector`, `settings_vector`).  Every kernel is `@njit(cache=True)`, helpers without a
+Python wrapper; one entry point (`run_batch`, called through `batch`) so that a clean checkout compiles the
+engine once (about 15 s of CPU on the 2-core machine; later processes load the cache).  A few helpers take
+explicit signatures so that literal arguments do not compile extra specialisations.
+
+Chance.  Each game has 3 + 5 random streams (splitmix64) seeded from `Chance`: 0 the deck's order,
+1 the reshuffles of the discards, 2 the two-player bag's order, 3 + seat that seat's own choices.  Every
+game's seeds are drawn up front, so that two rule sets (or two candidate first moves) playing game j meet
+the same deck, the same reshuffles, the same bag and the same i-th random number of each seat.  From a
+position, stream 0 also deals the cards the viewer has not seen and stream 2 shuffles the bag.
+
+Readings where the spec is silent are in `ENGINE_READINGS` (agreed with `reference.py`);
+`sim.engine_agrees` holds the engine equal to the readable reference on fixed draws, turn by turn.
+
+Policies (codes in `POLICY_CODES`) are played inside the kernel (see `policies.py`).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+from numba import njit
+
+NF = 10  # families
+NCARD = 33  # goods cards 1..33
+MAXC = 128  # cells at most
+MAXDEG = 8
+MAXP = 5
+MAXOPT = 4096
+
+# -- board vector --------------------------------------------------------------------------------
+B_NC = 0
+B_WATER = 1
+B_GOODS = B_WATER + MAXC  # goods number on the cell, 0 none
+B_START = B_GOODS + MAXC  # family whose start the cell is, -1 none
+B_DEG = B_START + MAXC
+B_ADJ = B_DEG + MAXC  # MAXC x MAXDEG neighbours, -1 padding
+B_GCELL = B_ADJ + MAXC * MAXDEG  # 34: cell of goods n (index n)
+B_SCELL = B_GCELL + 34  # 10: start cell of each family
+B_DOWRY = B_SCELL + NF
+B_DIST = B_DOWRY + NF  # MAXC x MAXC hex steps (camels cross water too)
+B_NCARD = B_DIST + MAXC * MAXC  # goods cards on this board (33 on the default)
+BSIZE = B_NCARD + 1
+
+# -- settings vector -----------------------------------------------------------------------------
+C_P, C_LIMIT, C_SECOND, C_BONUS, C_DISCPUB, C_BAG, C_BAGTILE, C_MAXTURNS = range(8)
+CSIZE = 8
+SECOND = ("not_adjacent_to_first", "old_route_only", "free")
+BONUS = ("new_pair", "first_per_family")
+BAG_TILE = ("someone_married", "drawer_married")
+MAX_TURNS = 400  # the turn cap (a game is expected to end far sooner)
+
+# -- state vector --------------------------------------------------------------------------------
+F_TREAS = 0  # per family
+F_CAMELS = 10
+F_TILES = 20
+F_NREL = 30  # relationships the family has
+F_MARK = 40  # relationship markers left on its stack
+F_OUT = 50  # tiles out of the game (2-player bag)
+CAM = 60  # 2 slots per cell: family or -1
+MET = CAM + 2 * MAXC  # 10 x 10
+GTAKEN = MET + NF * NF  # 34: goods marker n taken (its space reached)
+P_MONEY = GTAKEN + 34
+P_GM = P_MONEY + MAXP  # goods markers
+P_RM = P_GM + MAXP  # relationship markers
+P_TILES = P_RM + MAXP  # MAXP x NF tiles held
+P_HN = P_TILES + MAXP * NF  # hand size
+P_SN = P_HN + MAXP  # sold count
+P_GMASK = P_SN + MAXP  # bit n: p took goods marker n
+CLOC = P_GMASK + MAXP  # 34: card n's place: 0 pile, 1 discards, 2 + p hand of p, 7 + p sold by p
+PILE = CLOC + 34  # pile order, top at PN - 1
+PN = PILE + NCARD
+DISC = PN + 1  # discard pile, in order
+DN = DISC + NCARD
+BAG = DN + 1  # bag order, next at BN - 1
+BN = BAG + NF
+TOMOVE = BN + 1
+TURN = TOMOVE + 1
+ENDED = TURN + 1  # 0 running, 1 all families related, 2 a family has 5, 3 turn cap
+NPL = ENDED + 1
+SSIZE = NPL + 1
+LOC_PILE, LOC_DISC, LOC_HAND, LOC_SOLD, LOC_NONE = 0, 1, 2, 7, 99  # LOC_NONE: no such card on this board
+
+# -- options: (type, family, cell a, cell b) --------------------------------------------------------
+T_PASS, T_MARRY, T_EXT1, T_EXT2 = 0, 1, 2, 3
+KINDS = ("marry", "extend 1 camel", "extend 2 camels", "pass", "sell", "keep (sellable)")
+NKINDS = 6
+
+# -- per-game stats --------------------------------------------------------------------------------
+ST_TURNS = 0
+ST_END = 1  # ENDED code
+ST_RESHUF = 2
+ST_VP = 3  # MAXP x 4: VP from cards, goods markers, relationship markers, money
+ST_ACT = ST_VP + 4 * MAXP  # MAXP x NKINDS
+STSIZE = ST_ACT + MAXP * NKINDS
+
+# -- trace of one game (engine_agrees): per turn one row ----------------------------------------------
+TR_SEAT, TR_OPT, TR_DRAWN, TR_ND, TR_DISC, TR_NDISC, TR_SELL, TR_BAG = 0, 1, 5, 8, 9, 12, 13, 17
+TRSIZE = 18  # TR_SELL: (card, sold) x 2 (card -1 none); TR_BAG: family drawn from the bag, -1 none
+
+POLICY_CODES = {"random": 0, "greedy": 1, "route-planner": 2}
+NSTREAMS = 3 + MAXP
+
+ENGINE_READINGS = [
+    "the supply never runs out",
+    "a sale is decided at once, when the camel reaches the space first, by the card's holder",
+    "the end is checked after every turn (after the two-player bag draw); a family 'has 5' when it has 5 "
+    "relationships (a 6th under markers_exhausted still counts)",
+    "a marriage draw reshuffles the discards into a new pile when the pile runs out mid-draw; cards "
+    "discarded in the same marriage come after the draw",
+    "two camels: an unordered pair of spaces (either order legal), placed lower cell first where legal",
+    "two_player_bag false: both tiles of each family on its domain and at most one tile per player and family",
+]
+
+
+class Chance:
+    """Every game's stream seeds (deck, reshuffles, bag, one per seat's choices), drawn up front: (n, 8) uint64.
+
+    Read by index, never redrawn: game j of any rule set or candidate move uses row j."""
+
+    STREAMS = ("deck", "reshuffles", "bag", *(f"seat {p}" for p in range(MAXP)))
+
+    def __init__(self, n: int, rng: np.random.Generator):
+        self.seeds = rng.integers(0, 2**63, size=(n, NSTREAMS), dtype=np.int64).astype(np.uint64)
+
+    def __len__(self) -> int:
+        return len(self.seeds)
+
+
+# ------------------------------------------------------------------------------------------------
+# random streams (splitmix64)
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def _next(rs, k):
+    rs[k] += np.uint64(0x9E3779B97F4A7C15)
+    z = rs[k]
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def randint(rs, k, n):
+    return np.int64(_next(rs, k) % np.uint64(n))
+
+
+@njit("void(int64[::1], int64, uint64[::1], int64)", cache=True, no_cpython_wrapper=True)
+def _shuffle(a, n, rs, k):
+    for i in range(n - 1, 0, -1):
+        j = randint(rs, k, i + 1)
+        t = a[i]
+        a[i] = a[j]
+        a[j] = t
+
+
+@njit("void(int64[::1], int64, int64, int64)", cache=True, no_cpython_wrapper=True)
+def fill(a, lo, hi, v):
+    for i in range(lo, hi):
+        a[i] = v
+
+
+@njit("void(int64[::1], int64[::1])", cache=True, no_cpython_wrapper=True)
+def copy(a, b):
+    for i in range(a.shape[0]):
+        a[i] = b[i]
+
+
+# ------------------------------------------------------------------------------------------------
+# small queries
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def holds(s, p, f):
+    return s[P_TILES + p * NF + f] > 0
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def has_colour(s, c, f):
+    return s[CAM + 2 * c] == f or s[CAM + 2 * c + 1] == f
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def room_for(s, c, f):
+    """A camel of f may stand on c: fewer than 2 camels there and none of f."""
+    a = s[CAM + 2 * c]
+    b = s[CAM + 2 * c + 1]
+    return a != f and b != f and (a < 0 or b < 0)
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def adjacent(bd, a, b):
+    for i in range(bd[B_DEG + a]):
+        if bd[B_ADJ + a * MAXDEG + i] == b:
+            return True
+    return False
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def card_score(s, bd, p, card):
+    """What an unsold card in p's hand scores now: per camel on its space 4 (p holds its family) or 1."""
+    c = bd[B_GCELL + card]
+    v = 0
+    for k in range(2):
+        f = s[CAM + 2 * c + k]
+        if f >= 0:
+            v += 4 if holds(s, p, f) else 1
+    return v
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def score_parts(s, bd, p, out):
+    """out[0..3] = p's VP from cards, goods markers, relationship markers, money."""
+    v = 0
+    for card in range(1, NCARD + 1):
+        if s[CLOC + card] == LOC_HAND + p:
+            v += card_score(s, bd, p, card)
+    out[0] = v
+    out[1] = s[P_GM + p]
+    out[2] = s[P_RM + p]
+    out[3] = s[P_MONEY + p]
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def end_reason(s):
+    """0 running, 1 every family has a relationship, 2 some family has 5."""
+    every = True
+    for f in range(NF):
+        if s[F_NREL + f] >= 5:
+            return 2
+        if s[F_NREL + f] == 0:
+            every = False
+    return 1 if every else 0
+
+
+# ------------------------------------------------------------------------------------------------
+# legal actions
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def can_marry(s, bd, cfg, p, f):
+    if s[F_TILES + f] <= 0 or s[P_MONEY + p] < bd[B_DOWRY + f]:
+        return False
+    if holds(s, p, f) and not (cfg[C_P] == 2 and cfg[C_BAG] == 1):
+        return False
+    return True
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def frontier(s, bd, f, out, mark):
+    """Spaces a first camel of f may go on, ascending -> count (in out); mark: scratch, left zero."""
+    nc = bd[B_NC]
+    for c in range(nc):
+        if s[CAM + 2 * c] == f or s[CAM + 2 * c + 1] == f:
+            for i in range(bd[B_DEG + c]):
+                mark[bd[B_ADJ + c * MAXDEG + i]] = 1
+    n = 0
+    for c in range(nc):
+        if mark[c] == 1:
+            mark[c] = 0
+            if room_for(s, c, f):
+                out[n] = c
+                n += 1
+    return n
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def pair_legal(s, bd, cfg, f, a, b, in_front):
+    """The unordered pair {a, b} (a, b distinct, both with room) is a legal two-camel extension of f.
+    in_front[c]: c is on the pre-turn frontier.  Returns 1 (a first), 2 (b first) or 0."""
+    rule = cfg[C_SECOND]
+    if rule == 0:
+        if in_front[a] and in_front[b] and not adjacent(bd, a, b):
+            return 1
+        return 0
+    if rule == 1:
+        return 1 if in_front[a] and in_front[b] else 0
+    if in_front[a] and (in_front[b] or adjacent(bd, a, b)):
+        return 1
+    if in_front[b] and adjacent(bd, a, b):
+        return 2
+    return 0
+
+
+@njit(cache=True)
+def legal_options(s, bd, cfg, p, opts, front, in_front):
+    """Every legal action of seat p -> count; rows (type, family, a, b): a marriage, one camel on a, two on
+    a then b (the order they are placed in).  A pass only when nothing else is legal."""
+    n = 0
+    for f in range(NF):
+        if can_marry(s, bd, cfg, p, f):
+            opts[n, 0] = T_MARRY
+            opts[n, 1] = f
+            opts[n, 2] = -1
+            opts[n, 3] = -1
+            n += 1
+    for f in range(NF):
+        if not holds(s, p, f) or s[F_CAMELS + f] <= 0:
+            continue
+        fill(in_front, 0, MAXC, 0)
+        m = frontier(s, bd, f, front, in_front)
+        for i in range(m):
+            opts[n, 0] = T_EXT1
+            opts[n, 1] = f
+            opts[n, 2] = front[i]
+            opts[n, 3] = -1
+            n += 1
+        if s[F_CAMELS + f] < 2 or s[F_TREAS + f] < 1:
+            continue
+        if cfg[C_SECOND] == 2:  # free: the second may hang off the first, off the pre-turn frontier
+            fill(in_front, 0, MAXC, 0)
+            for i in range(m):
+                in_front[front[i]] = 1
+            for i in range(m):
+                a = front[i]
+                for k in range(bd[B_DEG + a]):
+                    b = bd[B_ADJ + a * MAXDEG + k]
+                    if room_for(s, b, f) and not in_front[b]:
+                        in_front[b] = 2
+            cand = 0
+            for c in range(bd[B_NC]):
+                if in_front[c] > 0:
+                    front[cand] = c
+                    cand += 1
+            for c in range(bd[B_NC]):
+                in_front[c] = 1 if in_front[c] == 1 else 0
+            m = cand
+        else:
+            fill(in_front, 0, MAXC, 0)
+            for i in range(m):
+                in_front[front[i]] = 1
+        for i in range(m):
+            for j in range(i + 1, m):
+                a = front[i]
+                b = front[j]
+                order = pair_legal(s, bd, cfg, f, a, b, in_front)
+                if order == 0:
+                    continue
+                if n >= MAXOPT:
+                    break
+                opts[n, 0] = T_EXT2
+                opts[n, 1] = f
+                opts[n, 2] = a if order == 1 else b
+                opts[n, 3] = b if order == 1 else a
+                n += 1
+    if n == 0:
+        opts[0, 0] = T_PASS
+        opts[0, 1] = -1
+        opts[0, 2] = -1
+        opts[0, 3] = -1
+        n = 1
+    return n
+
+
+# ------------------------------------------------------------------------------------------------
+# cards
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def hand_limit_room(s, cfg, p):
+    return cfg[C_LIMIT] - s[P_HN + p] - s[P_SN + p]
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def draw_card(s, rs, st):
+    """The top card of the pile (the discards reshuffled into a new pile when it is empty) or 0."""
+    if s[PN] == 0:
+        if s[DN] == 0:
+            return 0
+        for i in range(s[DN]):
+            s[PILE + i] = s[DISC + i]
+            s[CLOC + s[DISC + i]] = LOC_PILE
+        s[PN] = s[DN]
+        s[DN] = 0
+        _shuffle(s[PILE:PILE + NCARD], s[PN], rs, 1)
+        st[ST_RESHUF] += 1
+    s[PN] -= 1
+    return s[PILE + s[PN]]
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def discard(s, p, card):
+    s[CLOC + card] = LOC_DISC
+    s[DISC + s[DN]] = card
+    s[DN] += 1
+    s[P_HN + p] -= 1
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def unseen_values(s, bd, cfg, p, vals):
+    """The current values for p of the cards p has not seen (pile, others' hands, hidden discards) -> count."""
+    n = 0
+    for card in range(1, NCARD + 1):
+        loc = s[CLOC + card]
+        if loc == LOC_HAND + p or loc >= LOC_SOLD:
+            continue
+        if loc == LOC_DISC and cfg[C_DISCPUB] == 1 and s[PN] >= 3:
+            continue
+        vals[n] = card_score(s, bd, p, card)
+        n += 1
+    return n
+
+
+@njit("float64(float64[::1], int64, float64[::1], int64, int64)", cache=True)
+def expected_draw_gain(hand_vals, h, vals, u, kmax):
+    """E[sum kept - sum of the old hand] when 3 cards are drawn uniformly from the u values and the best
+    h + kmax of old hand + drawn are kept (values >= 0, so keeping more never loses): the drawn sum less
+    the m = 3 - kmax lowest of the h + 3 cards, in closed form over the order statistics of the draw."""
+    if u < 3:
+        return 0.0
+    tot = 0.0
+    for i in range(u):
+        tot += vals[i]
+    gain = 3.0 * tot / u
+    m = 3 - kmax
+    if m <= 0:
+        return gain
+    v = vals  # sorted in place (u <= 33, insertion sort)
+    for i in range(1, u):
+        x = v[i]
+        k = i - 1
+        while k >= 0 and v[k] > x:
+            v[k + 1] = v[k]
+            k -= 1
+        v[k + 1] = x
+    o1 = 1e18
+    o2 = 1e18
+    for i in range(h):
+        x = hand_vals[i]
+        if x < o1:
+            o2 = o1
+            o1 = x
+        elif x < o2:
+            o2 = x
+    total = u * (u - 1) * (u - 2) / 6.0
+    lost = 0.0
+    if m == 1:  # P(min of the draw = v[i]) = C(u-1-i, 2) / C(u, 3)
+        for i in range(u - 2):
+            w = (u - 1 - i) * (u - 2 - i) / 2.0 / total
+            lost += w * min(o1, v[i])
+    else:  # the two lowest drawn are v[i] <= v[j] with weight (u - 1 - j) / C(u, 3)
+        for i in range(u - 2):
+            for j in range(i + 1, u - 1):
+                w = (u - 1 - j) / total
+                a = v[i]
+                b = v[j]
+                # the two lowest of {o1, o2, a, b}
+                if o1 <= a:
+                    low = o1 + min(o2, a)
+                else:
+                    low = a + min(o1, b)
+                lost += w * low
+    return gain - lost
+
+
+# ------------------------------------------------------------------------------------------------
+# placing camels
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def sell_choice(s, bd, q, card, pol, par, rs):
+    """Does seat q sell the card (its space just reached first)?"""
+    if pol[q] == 0:
+        return randint(rs, 3 + q, 2) == 1
+    return 3 > card_score(s, bd, q, card)
+
+
+@njit("void(int64[::1], int64[::1], int64[::1], int64, int64, int64, int64[::1], float64[::1], uint64[::1], "
+       "int64[::1], int64[:, ::1], int64, int64)", cache=True, no_cpython_wrapper=True)
+def place(s, bd, cfg, p, f, c, pol, par, rs, st, trace, t, slot):
+    """Put a camel of f on c for active seat p and resolve its effects (goods first reached, a sale, a meeting)."""
+    s[F_CAMELS + f] -= 1
+    k = 0 if s[CAM + 2 * c] < 0 else 1
+    s[CAM + 2 * c + k] = f
+    g = bd[B_GOODS + c]
+    if g > 0 and s[GTAKEN + g] == 0:
+        s[GTAKEN + g] = 1
+        s[P_GM + p] += 1
+        s[P_GMASK + p] |= 1 << g
+        loc = s[CLOC + g]
+        if LOC_HAND <= loc < LOC_SOLD:
+            q = loc - LOC_HAND
+            sold = sell_choice(s, bd, q, g, pol, par, rs)
+            if sold:
+                s[CLOC + g] = LOC_SOLD + q
+                s[P_HN + q] -= 1
+                s[P_SN + q] += 1
+                s[P_MONEY + q] += 3
+            st[ST_ACT + q * NKINDS + (4 if sold else 5)] += 1
+            if t >= 0:
+                trace[t, TR_SELL + 2 * slot] = g
+                trace[t, TR_SELL + 2 * slot + 1] = 1 if sold else 0
+    if k == 1 and bd[B_WATER + c] == 0:
+        o = s[CAM + 2 * c]
+        if s[MET + f * NF + o] == 0:
+            first_f = s[F_NREL + f] == 0
+            first_o = s[F_NREL + o] == 0
+            s[MET + f * NF + o] = 1
+            s[MET + o * NF + f] = 1
+            s[F_NREL + f] += 1
+            s[F_NREL + o] += 1
+            for q in range(cfg[C_P]):
+                if holds(s, q, f) and (cfg[C_BONUS] == 0 or first_f):
+                    s[P_MONEY + q] += 3
+                if holds(s, q, o) and (cfg[C_BONUS] == 0 or first_o):
+                    s[P_MONEY + q] += 1
+            if s[F_MARK + f] > 0:
+                s[F_MARK + f] -= 1
+                s[P_RM + p] += 1
+            if s[F_MARK + o] > 0:
+                s[F_MARK + o] -= 1
+                s[P_RM + p] += 1
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def place_value(s, bd, cfg, p, f, c, metnow, nrel):
+    """The immediate change of p's score from placing a camel of f on c (p holds f; greedy's sale rule for p's
+    own card); metnow[:NF] / metnow[NF] / nrel: families met, active markers taken and relationship counts after
+    this option's earlier camel (the two camels stand on different cells, so only meetings interact)."""
+    v = 0.0
+    g = bd[B_GOODS + c]
+    if g > 0 and s[GTAKEN + g] == 0:
+        v += 1
+    if g > 0 and s[CLOC + g] == LOC_HAND + p:
+        v += 4  # p's unsold card on c: one more camel of p's family (4 > 3: p keeps it)
+    o = s[CAM + 2 * c]
+    if s[CAM + 2 * c + 1] < 0 and o >= 0 and bd[B_WATER + c] == 0:
+        if s[MET + f * NF + o] == 0 and metnow[o] == 0:
+            if cfg[C_BONUS] == 0 or nrel[f] == 0:
+                v += 3
+            if holds(s, p, o) and (cfg[C_BONUS] == 0 or nrel[o] == 0):
+                v += 1
+            v += 1 if s[F_MARK + f] - metnow[NF] > 0 else 0  # the active stack lost metnow[NF] already
+            v += 1 if s[F_MARK + o] > 0 else 0  # a passive stack is touched by its own meeting only
+            metnow[o] = 1
+            nrel[f] += 1
+            nrel[o] += 1
+            metnow[NF] += 1
+    return v
+
+
+# ------------------------------------------------------------------------------------------------
+# policies
+
+
+@njit("int64(int64[::1], int64[::1], int64, int64, int64, int64)", cache=True, no_cpython_wrapper=True)
+def route_distance_sum(s, bd, p, extra_a, extra_b, extra_f):
+    """Sum over p's unsold cards whose space no camel has reached of the hex steps from the nearest camel of a
+    family p holds (extra camels of extra_f on extra_a / extra_b counted; extra_f >= 0 and extra_a < 0: p
+    also holds extra_f, as after a marriage)."""
+    total = 0
+    nc = bd[B_NC]
+    for card in range(1, NCARD + 1):
+        if s[CLOC + card] != LOC_HAND + p:
+            continue
+        g = bd[B_GCELL + card]
+        if s[CAM + 2 * g] >= 0:
+            continue
+        best = 10**6
+        for c in range(nc):
+            x = s[CAM + 2 * c]
+            y = s[CAM + 2 * c + 1]
+            mine = (x >= 0 and (holds(s, p, x) or x == extra_f)) or (y >= 0 and (holds(s, p, y) or y == extra_f))
+            if mine:
+                d = bd[B_DIST + c * MAXC + g]
+                if d < best:
+                    best = d
+        if extra_a >= 0:
+            best = min(best, bd[B_DIST + extra_a * MAXC + g])
+        if extra_b >= 0:
+            best = min(best, bd[B_DIST + extra_b * MAXC + g])
+        if best < 10**6:
+            total += best
+    return total
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def option_value(s, bd, cfg, p, opt, kind, weight, hand_vals, vals, tmp, base):
+    """Greedy's value of an option (spec §9): the immediate change of p's score; a marriage by its dowry, the
+    re-valued old hand and the expected best keep over the draw.  Route-planner (kind 2) adds weight per hex
+    step its routes get closer to its unsold, unreached cards (base: that distance sum now)."""
+    t = opt[0]
+    f = opt[1]
+    v = 0.0
+    if t == T_MARRY:
+        v -= bd[B_DOWRY + f]
+        had = s[P_TILES + p * NF + f]
+        s[P_TILES + p * NF + f] = had + 1
+        h = 0
+        for card in range(1, NCARD + 1):
+            if s[CLOC + card] == LOC_HAND + p:
+                new = card_score(s, bd, p, card)
+                s[P_TILES + p * NF + f] = had
+                v += new - card_score(s, bd, p, card)
+                s[P_TILES + p * NF + f] = had + 1
+                hand_vals[h] = new
+                h += 1
+        room = hand_limit_room(s, cfg, p)
+        if room > 0:
+            u = unseen_values(s, bd, cfg, p, vals)
+            v += expected_draw_gain(hand_vals, h, vals, u, min(3, room))
+        s[P_TILES + p * NF + f] = had
+        if kind == 2 and weight != 0.0 and not holds(s, p, f):
+            v += weight * (base - route_distance_sum(s, bd, p, -1, -1, f))
+    elif t == T_EXT1 or t == T_EXT2:
+        fill(tmp, 0, 4 * NF, 0)
+        nrel = tmp[2 * NF:3 * NF]
+        for x in range(NF):
+            nrel[x] = s[F_NREL + x]
+        v += place_value(s, bd, cfg, p, f, opt[2], tmp, nrel)
+        if t == T_EXT2:
+            v += place_value(s, bd, cfg, p, f, opt[3], tmp, nrel)
+        if kind == 2 and weight != 0.0:
+            v += weight * (base - route_distance_sum(s, bd, p, opt[2], opt[3], -1))
+    return v
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def option_cost(bd, opt):
+    if opt[0] == T_MARRY:
+        return bd[B_DOWRY + opt[1]]
+    return 1 if opt[0] == T_EXT2 else 0
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def choose_option(s, bd, cfg, p, opts, n, pol, par, rs, hand_vals, vals, tmp):
+    if n == 1 or pol[p] == 0:
+        return 0 if n == 1 else randint(rs, 3 + p, n)
+    best = 0
+    bv = -1e18
+    bc = 0
+    base = route_distance_sum(s, bd, p, -1, -1, -1) if pol[p] == 2 and par[p] != 0.0 else 0
+    for i in range(n):
+        v = option_value(s, bd, cfg, p, opts[i], pol[p], par[p], hand_vals, vals, tmp, base)
+        c = option_cost(bd, opts[i])
+        # ties: cheaper, then lower family id (options come family by family), then the first listed
+        if v > bv + 1e-9 or (abs(v - bv) <= 1e-9 and c < bc):
+            best = i
+            bv = v
+            bc = c
+    return best
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def card_distance(s, bd, p, card):
+    g = bd[B_GCELL + card]
+    best = 10**6
+    for c in range(bd[B_NC]):
+        for k in range(2):
+            x = s[CAM + 2 * c + k]
+            if x >= 0 and holds(s, p, x):
+                d = bd[B_DIST + c * MAXC + g]
+                if d < best:
+                    best = d
+    return best
+
+
+@njit("int64(int64[::1], int64[::1], int64[::1], int64, int64[::1], int64, int64, int64, int64[::1], float64[::1], "
+       "uint64[::1], int64[::1])", cache=True, no_cpython_wrapper=True)
+def keep_choice(s, bd, cfg, p, pool, npool, m_lo, m_hi, pol, par, rs, out):
+    """Which of the npool cards (old hand + drawn) p discards -> count in out; between m_lo and m_hi of them."""
+    if pol[p] == 0:  # uniform over the legal discard sets
+        total = 0
+        for m in range(m_lo, m_hi + 1):
+            total += 1 if m == 0 else (npool if m == 1 else npool * (npool - 1) // 2)
+        r = randint(rs, 3 + p, total)
+        for m in range(m_lo, m_hi + 1):
+            size = 1 if m == 0 else (npool if m == 1 else npool * (npool - 1) // 2)
+            if r < size:
+                if m == 0:
+                    return 0
+                if m == 1:
+                    out[0] = pool[r]
+                    return 1
+                for i in range(npool):
+                    for j in range(i + 1, npool):
+                        if r == 0:
+                            out[0] = pool[i]
+                            out[1] = pool[j]
+                            return 2
+                        r -= 1
+            r -= size
+        return 0
+    # greedy / route-planner: discard the m_lo lowest current values; ties: the farther from p's routes, then
+    # the higher card number
+    m = m_lo
+    for k in range(m):
+        worst = -1
+        wv = 1e18
+        wd = -1
+        for i in range(npool):
+            c = pool[i]
+            if c == out[0] and k == 1:
+                continue
+            v = card_score(s, bd, p, c)
+            d = 0
+            if pol[p] == 2 and par[p] != 0.0:
+                d = card_distance(s, bd, p, c)
+            if v < wv or (v == wv and (d > wd or (d == wd and c > pool[worst]))):
+                worst = i
+                wv = v
+                wd = d
+        out[k] = pool[worst]
+    return m
+
+
+# ------------------------------------------------------------------------------------------------
+# a turn
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def marry(s, bd, cfg, p, f, pol, par, rs, st, trace, t, pool, out):
+    s[P_MONEY + p] -= bd[B_DOWRY + f]
+    s[F_TREAS + f] += bd[B_DOWRY + f]
+    s[F_TILES + f] -= 1
+    s[P_TILES + p * NF + f] += 1
+    room = hand_limit_room(s, cfg, p)
+    if room <= 0:
+        return
+    d = 0
+    for i in range(3):
+        c = draw_card(s, rs, st)
+        if c == 0:
+            break
+        s[CLOC + c] = LOC_HAND + p
+        s[P_HN + p] += 1
+        if t >= 0:
+            trace[t, TR_DRAWN + d] = c
+        d += 1
+    if t >= 0:
+        trace[t, TR_ND] = d
+    if d == 0:
+        return
+    kmax = min(d, room)
+    npool = 0
+    for c in range(1, NCARD + 1):
+        if s[CLOC + c] == LOC_HAND + p:
+            pool[npool] = c
+            npool += 1
+    out[0] = -1
+    out[1] = -1
+    m = keep_choice(s, bd, cfg, p, pool, npool, d - kmax, d - 1, pol, par, rs, out)
+    for i in range(m):
+        discard(s, p, out[i])
+        if t >= 0:
+            trace[t, TR_DISC + i] = out[i]
+    if t >= 0:
+        trace[t, TR_NDISC] = m
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def bag_draw(s, cfg, p, trace, t):
+    if s[BN] == 0:
+        return
+    s[BN] -= 1
+    f = s[BAG + s[BN]]
+    if t >= 0:
+        trace[t, TR_BAG] = f
+    married = False
+    for q in range(cfg[C_P]):
+        if holds(s, q, f) and (cfg[C_BAGTILE] == 0 or q == p):
+            married = True
+    if married:
+        s[F_TILES + f] += 1
+    else:
+        s[F_OUT + f] += 1
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def play_turn(s, bd, cfg, pol, par, rs, st, opts, front, in_front, hand_vals, vals, tmp, pool, out, trace, t,
+              forced):
+    p = s[TOMOVE]
+    if forced[0] >= 0:
+        for k in range(4):
+            opts[0, k] = forced[k]
+        i = 0
+    else:
+        n = legal_options(s, bd, cfg, p, opts, front, in_front)
+        i = choose_option(s, bd, cfg, p, opts, n, pol, par, rs, hand_vals, vals, tmp)
+    typ = opts[i, 0]
+    f = opts[i, 1]
+    if t >= 0:
+        trace[t, TR_SEAT] = p
+        for k in range(4):
+            trace[t, TR_OPT + k] = opts[i, k]
+    if typ == T_MARRY:
+        marry(s, bd, cfg, p, f, pol, par, rs, st, trace, t, pool, out)
+        st[ST_ACT + p * NKINDS + 0] += 1
+        if cfg[C_P] == 2 and cfg[C_BAG] == 1:
+            bag_draw(s, cfg, p, trace, t)
+    elif typ == T_EXT1 or typ == T_EXT2:
+        place(s, bd, cfg, p, f, opts[i, 2], pol, par, rs, st, trace, t, 0)
+        if typ == T_EXT2:
+            s[F_TREAS + f] -= 1
+            place(s, bd, cfg, p, f, opts[i, 3], pol, par, rs, st, trace, t, 1)
+        st[ST_ACT + p * NKINDS + (1 if typ == T_EXT1 else 2)] += 1
+    else:
+        st[ST_ACT + p * NKINDS + 3] += 1
+    s[TURN] += 1
+    s[TOMOVE] = (p + 1) % cfg[C_P]
+    e = end_reason(s)
+    if e == 0 and s[TURN] >= cfg[C_MAXTURNS]:
+        e = 3
+    s[ENDED] = e
+
+
+# ------------------------------------------------------------------------------------------------
+# set-up and the batch
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def setup(s, bd, cfg, rs):
+    fill(s, 0, SSIZE, 0)
+    P = cfg[C_P]
+    s[NPL] = P
+    fill(s, CAM, CAM + 2 * MAXC, -1)
+    two_bag = P == 2 and cfg[C_BAG] == 1
+    for f in range(NF):
+        s[F_CAMELS + f] = 11
+        s[F_TILES + f] = 1 if two_bag else 2
+        s[F_MARK + f] = 5
+        s[CAM + 2 * bd[B_SCELL + f]] = f
+    N = bd[B_NCARD]
+    for i in range(NCARD):
+        s[PILE + i] = i + 1
+        s[CLOC + i + 1] = LOC_PILE if i < N else LOC_NONE
+    s[PN] = N
+    _shuffle(s[PILE:PILE + NCARD], N, rs, 0)
+    for r in range(2):
+        for p in range(P):
+            s[PN] -= 1
+            c = s[PILE + s[PN]]
+            s[CLOC + c] = LOC_HAND + p
+            s[P_HN + p] += 1
+    for p in range(P):
+        s[P_MONEY + p] = 10
+    if two_bag:
+        for f in range(NF):
+            s[BAG + f] = f
+        s[BN] = NF
+        _shuffle(s[BAG:BAG + NF], NF, rs, 2)
+
+
+@njit(cache=True)
+def shuffle_hidden(s, me, rs, hidden_discards, buf):
+    """A rollout from a position: the cards `me` has not seen (others' hands, the pile, hidden discards)
+    dealt anew, uniformly, every hand keeping its size (stream 0)."""
+    n = 0
+    for c in range(1, NCARD + 1):
+        loc = s[CLOC + c]
+        if loc == LOC_PILE or (LOC_HAND <= loc < LOC_SOLD and loc != LOC_HAND + me) or \
+                (loc == LOC_DISC and hidden_discards):
+            buf[n] = c
+            n += 1
+    _shuffle(buf, n, rs, 0)
+    k = 0
+    for p in range(s[NPL]):
+        if p != me:
+            for i in range(s[P_HN + p]):
+                s[CLOC + buf[k]] = LOC_HAND + p
+                k += 1
+    if hidden_discards:
+        for i in range(s[DN]):
+            s[DISC + i] = buf[k]
+            s[CLOC + buf[k]] = LOC_DISC
+            k += 1
+    for i in range(s[PN]):
+        s[PILE + i] = buf[k]
+        s[CLOC + buf[k]] = LOC_PILE
+        k += 1
+    _shuffle(s[BAG:BAG + NF], s[BN], rs, 2)  # the bag's contents are public, its order is not
+
+
+@njit("void(int64[::1], int64[::1], int64[:, ::1], int64[:, ::1], int64, int64)", cache=True, no_cpython_wrapper=True)
+def goals_hit(s, bd, goals, hit, j, t):
+    """Record the turn t at which each goal first holds: (0, family, cell) a camel of family on cell, (1, a, b)
+    families a and b have met.  Read at the end only: (2, family bit mask, cell) a camel of one of those families
+    stands on cell (hit = the turn); (3, seat, card) the card's final value for seat (hit = its score if still
+    in the hand, 3 if sold, 0 if gone)."""
+    for g in range(goals.shape[0]):
+        if hit[j, g] >= 0:
+            continue
+        kind = goals[g, 0]
+        if kind == 0 and has_colour(s, goals[g, 2], goals[g, 1]):
+            hit[j, g] = t
+        elif kind == 1 and s[MET + goals[g, 1] * NF + goals[g, 2]] == 1:
+            hit[j, g] = t
+        elif kind == 2 and s[ENDED] != 0:
+            c = goals[g, 2]
+            for k in range(2):
+                x = s[CAM + 2 * c + k]
+                if x >= 0 and (goals[g, 1] >> x) & 1:
+                    hit[j, g] = t
+        elif kind == 3 and s[ENDED] != 0:
+            seat = goals[g, 1]
+            card = goals[g, 2]
+            if s[CLOC + card] == LOC_HAND + seat:
+                hit[j, g] = card_score(s, bd, seat, card)
+            elif s[CLOC + card] == LOC_SOLD + seat:
+                hit[j, g] = 3
+            else:
+                hit[j, g] = 0
+
+
+@njit(cache=True)
+def run_batch(s0, from_setup, me, hidden, forced, turns, bd, cfg, pols, pars, seeds, scores, stats, goals, hit,
+              trace, opts, wi, wf):
+    """Games j = 0..n-1, from the set-up (from_setup) or from s0 (hidden >= 0: the cards `me` has not seen dealt
+    anew, hidden == 1 with the discards), forced[0] >= 0 the first move, played by the seat policies pols[j]
+    (codes) / pars[j] (plan weights) to the end, or for `turns` turns (turns >= 0; then s0 is left at the
+    game's state and seeds[j] at its streams' state, so that stepping continues the same game).  Fills scores
+    (n, P), stats (n, STSIZE), hit (n, G) (`goals_hit`; -1 never) and, where trace has rows, one per turn.
+    opts, wi, wf: work space (`workspace()`), allocated by the caller so that the kernel compiles faster."""
+    n = seeds.shape[0]
+    P = cfg[C_P]
+    s = wi[0:SSIZE]
+    front = wi[W_FRONT:W_FRONT + MAXC]
+    in_front = wi[W_INFRONT:W_INFRONT + MAXC]
+    tmp = wi[W_TMP:W_TMP + 4 * NF]
+    pool = wi[W_POOL:W_POOL + NCARD + 3]
+    out = wi[W_OUT:W_OUT + 3]
+    part = wi[W_PART:W_PART + 4]
+    buf = wi[W_BUF:W_BUF + NCARD]
+    nofirst = wi[W_NOFIRST:W_NOFIRST + 4]
+    hand_vals = wf[0:NCARD + 3]
+    vals = wf[NCARD + 3:2 * NCARD + 6]
+    fill(nofirst, 0, 4, -1)
+    for j in range(n):
+        rs = seeds[j]  # the game's streams advance in place (the caller's seeds are a copy)
+        st = stats[j]
+        if from_setup:
+            setup(s, bd, cfg, rs)
+        else:
+            copy(s, s0)
+            if hidden >= 0:
+                shuffle_hidden(s, me, rs, hidden == 1, buf)
+        start = s[TURN]
+        first = forced
+        goals_hit(s, bd, goals, hit, j, 0)
+        while s[ENDED] == 0 and (turns < 0 or s[TURN] - start < turns):
+            t = s[TURN] - start
+            play_turn(s, bd, cfg, pols[j], pars[j], rs, st, opts, front, in_front, hand_vals, vals, tmp, pool, out,
+                      trace, t if t < trace.shape[0] else -1, first)
+            first = nofirst
+            goals_hit(s, bd, goals, hit, j, t + 1)
+        st[ST_TURNS] += s[TURN] - start
+        st[ST_END] = s[ENDED]
+        for p in range(P):
+            score_parts(s, bd, p, part)
+            for k in range(4):
+                st[ST_VP + 4 * p + k] = part[k]
+            scores[j, p] = part[0] + part[1] + part[2] + part[3]
+        if turns >= 0:
+            copy(s0, s)
+
+
+# ------------------------------------------------------------------------------------------------
+# Python side: the board and the settings as vectors, whole games
+
+FAMILIES = ("byzantium", "caucasus", "mesopotamia", "turkestan", "china", "egypt", "levant", "arabia", "persia",
+            "india")
+_STARTS = {"Ab": 0, "Bc": 1, "Cm": 2, "Dt": 3, "Ec": 4, "Fe": 5, "Gl": 6, "Ha": 7, "Ip": 8, "Ji": 9}
+_DOWRY = (4, 5, 6, 5, 3, 3, 5, 4, 6, 4)
+_MAP = """\
+.. Ab 01 .. 02 .. 03 .. Dt 04 .. 05
+06 .. 07 Bc .. 08 ~~ .. 09 .. 10 ..
+.. 11 .. 12 .. Cm ~~ 13 .. 14 .. Ec
+15 .. Gl 16 .. 17 .. 18 Ip .. 19 ..
+.. ~~ 20 .. 21 .. 22 .. 23 .. 24 Ji
+Fe ~~ .. 25 .. ~~ ~~ 26 .. 27 .. 28
+29 ~~ .. Ha 30 .. ~~ 31 .. 32 .. 33"""
+
+
+def hex_neighbours(r: int, c: int, rows: int = 7, cols: int = 12) -> list[tuple[int, int]]:
+    """§7: odd rows shifted half a cell right."""
+    if r % 2 == 0:
+        cand = [(r, c - 1), (r, c + 1), (r - 1, c - 1), (r - 1, c), (r + 1, c - 1), (r + 1, c)]
+    else:
+        cand = [(r, c - 1), (r, c + 1), (r - 1, c), (r - 1, c + 1), (r + 1, c), (r + 1, c + 1)]
+    return [(a, b) for a, b in cand if 0 <= a < rows and 0 <= b < cols]
+
+
+def illustrative_board() -> dict:
+    """The spec's default `illustrative-hex-84` as plain data: water, goods, start per cell (id r*12+c),
+    neighbours per cell, dowry per family (the §7 order)."""
+    water, goods, start = [], [], []
+    for line in _MAP.splitlines():
+        for tok in line.split():
+            water.append(tok == "~~")
+            goods.append(int(tok) if tok.isdigit() else 0)
+            start.append(_STARTS.get(tok, -1))
+    adj = [[a * 12 + b for a, b in hex_neighbours(i // 12, i % 12)] for i in range(84)]
+    return {"water": water, "goods": goods, "start": start, "adjacency": adj, "dowry": list(_DOWRY),
+            "illustrative": True}
+
+
+def board_data(board) -> dict:
+    """Plain board data from a `rules.Board` (None: the illustrative default; a dict: as it is)."""
+    if board is None:
+        return illustrative_board()
+    if isinstance(board, dict):
+        return board
+    start = [-1] * board.cells
+    for f, c in enumerate(board.start_cell):
+        start[c] = f
+    return {"water": list(board.is_water), "goods": list(board.goods_at), "start": start,
+            "adjacency": [list(nb) for nb in board.neighbours], "dowry": list(board.dowry),
+            "illustrative": board.illustrative}
+
+
+def board_vector(board=None) -> np.ndarray:
+    """The engine's board vector (cached per board: the kernels only read it)."""
+    if isinstance(board, dict):
+        return _board_vector(board)
+    return _cached_board_vector(board)
+
+
+@lru_cache(maxsize=16)
+def _cached_board_vector(board) -> np.ndarray:
+    return _board_vector(board)
+
+
+def _board_vector(board) -> np.ndarray:
+    d = board_data(board)
+    nc = len(d["water"])
+    if nc > MAXC:
+        raise ValueError(f"the engine takes at most {MAXC} spaces")
+    bd = np.zeros(BSIZE, dtype=np.int64)
+    bd[B_NC] = nc
+    bd[B_START:B_START + MAXC] = -1
+    bd[B_ADJ:B_ADJ + MAXC * MAXDEG] = -1
+    for c in range(nc):
+        bd[B_WATER + c] = int(bool(d["water"][c]))
+        bd[B_GOODS + c] = d["goods"][c]
+        bd[B_START + c] = d["start"][c]
+        if d["goods"][c]:
+            bd[B_GCELL + d["goods"][c]] = c
+        if d["start"][c] >= 0:
+            bd[B_SCELL + d["start"][c]] = c
+        nb = sorted(d["adjacency"][c])
+        if len(nb) > MAXDEG:
+            raise ValueError(f"the engine takes at most {MAXDEG} neighbours a space")
+        bd[B_DEG + c] = len(nb)
+        bd[B_ADJ + c * MAXDEG:B_ADJ + c * MAXDEG + len(nb)] = nb
+    bd[B_DOWRY:B_DOWRY + NF] = d["dowry"]
+    dist = np.full((MAXC, MAXC), 10**6, dtype=np.int64)
+    for a in range(nc):  # breadth first from every space
+        dist[a, a] = 0
+        frontier = [a]
+        while frontier:
+            nxt = []
+            for x in frontier:
+                for y in d["adjacency"][x]:
+                    if dist[a, y] > dist[a, x] + 1:
+                        dist[a, y] = dist[a, x] + 1
+                        nxt.append(y)
+            frontier = nxt
+    bd[B_DIST:B_DIST + MAXC * MAXC] = dist.ravel()
+    bd[B_NCARD] = sum(1 for g in d["goods"] if g)
+    return bd
+
+
+HAND_LIMIT = {2: 10, 3: 10, 4: 7, 5: 6}
+
+
+def _get(settings, key, default):
+    if settings is None:
+        return default
+    if isinstance(settings, dict):
+        return settings.get(key, default)
+    return getattr(settings, key, default)
+
+
+def settings_vector(settings, players: int, max_turns: int | None = None) -> np.ndarray:
+    """The §10 readings (A's `rules.Settings`, or a dict of its keys) as the engine's vector."""
+    c = np.zeros(CSIZE, dtype=np.int64)
+    c[C_P] = players
+    limits = dict(_get(settings, "hand_limit", None) or HAND_LIMIT)
+    c[C_LIMIT] = limits[players]
+    c[C_SECOND] = SECOND.index(_get(settings, "second_camel", SECOND[0]))
+    c[C_BONUS] = BONUS.index(_get(settings, "bonus_scope", BONUS[0]))
+    c[C_DISCPUB] = int(_get(settings, "discard_pile", "public") == "public")
+    c[C_BAG] = int(bool(_get(settings, "two_player_bag", True)))
+    c[C_BAGTILE] = BAG_TILE.index(_get(settings, "bag_tile", BAG_TILE[0]))
+    c[C_MAXTURNS] = max_turns if max_turns is not None else _get(settings, "turn_cap", MAX_TURNS)
+    return c
+
+
+def credit(scores: np.ndarray) -> np.ndarray:
+    """(n, P) win credit: most VP; a tie shares the win."""
+    top = scores == scores.max(axis=1, keepdims=True)
+    return top / top.sum(axis=1, keepdims=True)
+
+
+def policy_arrays(policies, n: int, seat_policy: np.ndarray | None = None):
+    """(n, P) codes and (n, P) plan weights for game rows; seat_policy[j, s]: index into policies."""
+    P = len(policies)
+    codes = np.array([POLICY_CODES[p.kind] for p in policies], dtype=np.int64)
+    params = np.array([getattr(p, "plan_weight", 0.0) for p in policies], dtype=np.float64)
+    if seat_policy is None:
+        seat_policy = np.broadcast_to(np.arange(P), (n, P))
+    return np.ascontiguousarray(codes[seat_policy]), np.ascontiguousarray(params[seat_policy])
+
+
+W_FRONT = SSIZE
+W_INFRONT = W_FRONT + MAXC
+W_TMP = W_INFRONT + MAXC
+W_POOL = W_TMP + 4 * NF
+W_OUT = W_POOL + NCARD + 3
+W_PART = W_OUT + 3
+W_BUF = W_PART + 4
+W_NOFIRST = W_BUF + NCARD
+WISIZE = W_NOFIRST + 4
+
+
+def workspace():
+    """The kernel's work arrays: options (MAXOPT, 4), ints, floats."""
+    return (np.zeros((MAXOPT, 4), dtype=np.int64), np.zeros(WISIZE, dtype=np.int64),
+            np.zeros(2 * NCARD + 6, dtype=np.float64))
+
+
+def batch(s0, from_setup, me, hidden, forced, turns, bd, cfg, pols, pars, seeds, scores, stats, goals, hit, trace):
+    """`run_batch` with fresh work space; seeds are copied (the kernel advances its rows in place)."""
+    run_batch(s0, from_setup, me, hidden, forced, turns, bd, cfg, pols, pars, seeds.copy() if turns < 0 else seeds,
+              scores, stats, goals, hit, trace, *workspace())
+
+
+NO_GOALS = np.zeros((0, 3), dtype=np.int64)
+NO_TRACE = np.zeros((0, TRSIZE), dtype=np.int64)
+
+
+def play_games(board, settings, players: int, policies, n: int, rng, seat_policy=None,
+               max_turns: int | None = None, bd=None) -> dict:
+    """n whole games from the set-up: scores (n, P), stats (n, STSIZE), credit (n, P)."""
+    chance = Chance(n, rng)
+    bd = board_vector(board) if bd is None else bd
+    cfg = settings_vector(settings, players, max_turns)
+    pols, pars = policy_arrays(policies, n, seat_policy)
+    scores = np.zeros((n, players), dtype=np.int64)
+    stats = np.zeros((n, STSIZE), dtype=np.int64)
+    hit = np.zeros((n, 0), dtype=np.int64)
+    batch(np.zeros(SSIZE, dtype=np.int64), True, -1, -1, np.full(4, -1, dtype=np.int64), -1, bd, cfg, pols,
+              pars, chance.seeds, scores, stats, NO_GOALS, hit, NO_TRACE)
+    return {"scores": scores, "stats": stats, "credit": credit(scores)}
