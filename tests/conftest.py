@@ -1,7 +1,13 @@
-"""The `slow` marker: long statistical checks, skipped unless `--runslow` is given (or ANALYZER_SLOW=1)."""
+"""The `slow` marker: long statistical checks, skipped unless `--runslow` is given (or ANALYZER_SLOW=1); and the
+compiled engines warmed in the background while the first tests run (`warm_engines.py`)."""
 import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
+
+_WARMING: list = []
 
 
 def pytest_addoption(parser):
@@ -19,3 +25,18 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+def pytest_sessionstart(session):
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    root = Path(__file__).resolve().parents[1]
+    _WARMING.append(subprocess.Popen([sys.executable, str(root / "tests" / "warm_engines.py")], cwd=root,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+
+
+def pytest_sessionfinish(session, exitstatus):
+    for process in _WARMING:
+        if process.poll() is None:
+            process.terminate()
+        process.wait()
