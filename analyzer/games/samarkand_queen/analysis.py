@@ -42,33 +42,21 @@ def _title(p: Position, text: str) -> str:
     return f"Samarkand: {text}" + (" (ILLUSTRATIVE board)" if p.illustrative else "")
 
 
-def _play():
-    """B's rollout module, or None while it is not in this build."""
-    try:
-        from analyzer.games.samarkand_queen import play
-    except ImportError:
-        return None
-    return play
-
-
 def engine_fits(p: Position) -> bool:
-    """Whether B's rollout engine plays this board (play.fits, else its stated limits)."""
-    play = _play()
-    if play is None:
-        return False
-    fits = getattr(play, "fits", None)
-    if fits is not None:
-        return bool(fits(p))
-    return len(p.board.families) == 10 and p.board.cards == 33 and p.board.cells <= 128
+    """Whether the rollout engine plays this board (`play.fits`)."""
+    from analyzer.games.samarkand_queen import play
+
+    return play.fits(p)
 
 
-def _rollouts(name: str, p: Position | None = None):
-    play = _play()
-    fn = getattr(play, name, None) if play is not None else None
-    if fn is not None and p is not None and not engine_fits(p):
+def _rollouts(name: str, p: Position):
+    """The rollout question `name` of `play`, for a position whose board the engine plays."""
+    from analyzer.games.samarkand_queen import play
+
+    if not play.fits(p):
         raise ScenarioError("rules.board", "the rollout engine plays boards of 10 families, 33 goods cards and at "
                                            "most 128 spaces; the exact questions (effects, draw, odds) take any board")
-    return fn
+    return getattr(play, name)
 
 
 def questions(p: Position) -> tuple[str, ...]:
@@ -170,18 +158,14 @@ def draw(p: Position, settings, values: bool = True) -> Result:
     reach, done, is_exact = None, None, True
     if values and p.focus.card_value == "reach":
         fn = _rollouts("reach_probabilities", p)
-        if fn is None:
-            notes.append("card_value reach: the rollouts (play.reach_probabilities) are not in this build; "
-                         "current used")
-        else:
-            is_exact, reach = False, {}
-            run = replace(settings, rollouts=min(settings.rollouts, REACH_ROLLOUTS))
-            for fam in _marriages(p)[:REACH_MARRIAGES]:
-                fams = sorted(set(p.seats[p.me].tiles) | ({fam} if fam is not None else set()))
-                reach[fam], done = fn(p, run, cards=sorted(set(spec.unseen) | set(spec.discards)), families=fams)
-            notes.append(f"card_value reach: P(reach) by {done.rollouts:,} rollouts per marriage (greedy play; at "
-                         f"most {REACH_ROLLOUTS}), for the first {REACH_MARRIAGES} marriages by dowry order; "
-                         f"seed {done.seed}")
+        is_exact, reach = False, {}
+        run = replace(settings, rollouts=min(settings.rollouts, REACH_ROLLOUTS))
+        for fam in _marriages(p)[:REACH_MARRIAGES]:
+            fams = sorted(set(p.seats[p.me].tiles) | ({fam} if fam is not None else set()))
+            reach[fam], done = fn(p, run, cards=sorted(set(spec.unseen) | set(spec.discards)), families=fams)
+        notes.append(f"card_value reach: P(reach) by {done.rollouts:,} rollouts per marriage (greedy play; at "
+                     f"most {REACH_ROLLOUTS}), for the first {REACH_MARRIAGES} marriages by dowry order; "
+                     f"seed {done.seed}")
     gains, marriages = [], []
     for fam in _marriages(p) if values else []:
         if reach is not None and fam not in reach:
@@ -254,13 +238,6 @@ def sell(p: Position, settings) -> Result:
                       exact={"sell": True})
     fn = _rollouts("sell_or_keep", p)
     now = exact.card_value(p, p.me, card)
-    if fn is None:
-        notes.append("the game goes on: the Monte Carlo keep value needs play.sell_or_keep, not in this build; "
-                     f"the card scores {now} now")
-        table = pd.DataFrame([{"choice": "sell", "VP": float(r.SALE)}, {"choice": "keep (now)", "VP": float(now)}])
-        return Result(_title(p, f"sell or keep card {card}"), {"sell": table.set_index("choice")},
-                      _payload(p, card=card, sell=r.SALE, keep_now=now, exact=False, rollouts=0), notes,
-                      exact={"sell": True})
     out, done = fn(p, settings, card)
     rows = [{"choice": "sell", "VP": float(r.SALE), "final EV": out.get("ev_sell"), "win": out.get("win_sell")},
             {"choice": "keep", "VP": out.get("keep_value"), "±95%": out.get("keep_ci95"),
@@ -309,12 +286,6 @@ def routes(p: Position, settings) -> Result:
     goals = _default_goals(p)
     notes = _notes(p)
     fn = _rollouts("route_odds", p)
-    if fn is None:
-        notes.append("route odds need the rollouts (play.route_odds), not in this build")
-        table = pd.DataFrame([{"goal": _goal_label(p, g), "P": float("nan")} for g in goals]).set_index("goal")
-        return Result(_title(p, "route odds"), {"goals": table},
-                      _payload(p, goals=[{"goal": _goal_label(p, g)} for g in goals], rollouts=0), notes,
-                      exact={"goals": False})
     out, done = fn(p, settings, goals)
     rows = [{"goal": _goal_label(p, g), "P": e["p"], "lo95": e["lo95"], "hi95": e["hi95"]}
             for g, e in zip(goals, out["goals"])]
@@ -349,11 +320,6 @@ def actions(p: Position, settings) -> Result:
     fn = _rollouts("action_values", p)
     top = p.focus.top or len(effects_)
     candidates = [e.action for e in effects_[:top]]
-    if fn is None:
-        notes.append("rollout columns absent: play.action_values is not in this build")
-        payload["rollouts"] = 0
-        return Result(_title(p, f"the actions of {p.name(mover)}"), {"actions": pd.DataFrame(rows).set_index("action")},
-                      payload, notes, exact={"actions": ["ΔVP now", "exact"]})
     got, done = fn(p, settings, actions=candidates)
     valued = {_tuple(v["action"]): v for v in got["actions"]}
     for row, entry, e in zip(rows, out, effects_):

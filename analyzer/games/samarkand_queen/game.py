@@ -24,6 +24,8 @@ from functools import lru_cache
 import numpy as np
 from numba import njit
 
+from analyzer.games.samarkand_queen import rules as r
+
 NF = 10  # families
 NCARD = 33  # goods cards 1..33
 MAXC = 128  # cells at most
@@ -51,7 +53,6 @@ CSIZE = 8
 SECOND = ("not_adjacent_to_first", "old_route_only", "free")
 BONUS = ("new_pair", "first_per_family")
 BAG_TILE = ("someone_married", "drawer_married")
-MAX_TURNS = 400  # the turn cap (a game is expected to end far sooner)
 
 # -- state vector --------------------------------------------------------------------------------
 F_TREAS = 0  # per family
@@ -829,7 +830,7 @@ def setup(s, bd, cfg, rs):
         s[CLOC + i + 1] = LOC_PILE if i < N else LOC_NONE
     s[PN] = N
     _shuffle(s[PILE:PILE + NCARD], N, rs, 0)
-    for r in range(2):
+    for _ in range(2):  # two cards dealt to each player
         for p in range(P):
             s[PN] -= 1
             c = s[PILE + s[PN]]
@@ -960,132 +961,55 @@ def run_batch(s0, from_setup, me, hidden, forced, turns, bd, cfg, pols, pars, se
 # ------------------------------------------------------------------------------------------------
 # Python side: the board and the settings as vectors, whole games
 
-FAMILIES = ("byzantium", "caucasus", "mesopotamia", "turkestan", "china", "egypt", "levant", "arabia", "persia",
-            "india")
-_STARTS = {"Ab": 0, "Bc": 1, "Cm": 2, "Dt": 3, "Ec": 4, "Fe": 5, "Gl": 6, "Ha": 7, "Ip": 8, "Ji": 9}
-_DOWRY = (4, 5, 6, 5, 3, 3, 5, 4, 6, 4)
-_MAP = """\
-.. Ab 01 .. 02 .. 03 .. Dt 04 .. 05
-06 .. 07 Bc .. 08 ~~ .. 09 .. 10 ..
-.. 11 .. 12 .. Cm ~~ 13 .. 14 .. Ec
-15 .. Gl 16 .. 17 .. 18 Ip .. 19 ..
-.. ~~ 20 .. 21 .. 22 .. 23 .. 24 Ji
-Fe ~~ .. 25 .. ~~ ~~ 26 .. 27 .. 28
-29 ~~ .. Ha 30 .. ~~ 31 .. 32 .. 33"""
-
-
-def hex_neighbours(r: int, c: int, rows: int = 7, cols: int = 12) -> list[tuple[int, int]]:
-    """§7: odd rows shifted half a cell right."""
-    if r % 2 == 0:
-        cand = [(r, c - 1), (r, c + 1), (r - 1, c - 1), (r - 1, c), (r + 1, c - 1), (r + 1, c)]
-    else:
-        cand = [(r, c - 1), (r, c + 1), (r - 1, c), (r - 1, c + 1), (r + 1, c), (r + 1, c + 1)]
-    return [(a, b) for a, b in cand if 0 <= a < rows and 0 <= b < cols]
-
-
-def illustrative_board() -> dict:
-    """The spec's default `illustrative-hex-84` as plain data: water, goods, start per cell (id r*12+c),
-    neighbours per cell, dowry per family (the §7 order)."""
-    water, goods, start = [], [], []
-    for line in _MAP.splitlines():
-        for tok in line.split():
-            water.append(tok == "~~")
-            goods.append(int(tok) if tok.isdigit() else 0)
-            start.append(_STARTS.get(tok, -1))
-    adj = [[a * 12 + b for a, b in hex_neighbours(i // 12, i % 12)] for i in range(84)]
-    return {"water": water, "goods": goods, "start": start, "adjacency": adj, "dowry": list(_DOWRY),
-            "illustrative": True}
-
-
-def board_data(board) -> dict:
-    """Plain board data from a `rules.Board` (None: the illustrative default; a dict: as it is)."""
-    if board is None:
-        return illustrative_board()
-    if isinstance(board, dict):
-        return board
-    start = [-1] * board.cells
-    for f, c in enumerate(board.start_cell):
-        start[c] = f
-    return {"water": list(board.is_water), "goods": list(board.goods_at), "start": start,
-            "adjacency": [list(nb) for nb in board.neighbours], "dowry": list(board.dowry),
-            "illustrative": board.illustrative}
-
-
-def board_vector(board=None) -> np.ndarray:
-    """The engine's board vector (cached per board: the kernels only read it)."""
-    if isinstance(board, dict):
-        return _board_vector(board)
-    return _cached_board_vector(board)
+def board_vector(board: r.Board | None = None) -> np.ndarray:
+    """The engine's board vector of a `rules.Board` (None: the illustrative default), cached per board: the
+    kernels only read it."""
+    return _board_vector(r.DEFAULT_BOARD if board is None else board)
 
 
 @lru_cache(maxsize=16)
-def _cached_board_vector(board) -> np.ndarray:
-    return _board_vector(board)
-
-
-def _board_vector(board) -> np.ndarray:
-    d = board_data(board)
-    nc = len(d["water"])
+def _board_vector(board: r.Board) -> np.ndarray:
+    nc = board.cells
     if nc > MAXC:
         raise ValueError(f"the engine takes at most {MAXC} spaces")
     bd = np.zeros(BSIZE, dtype=np.int64)
     bd[B_NC] = nc
     bd[B_START:B_START + MAXC] = -1
     bd[B_ADJ:B_ADJ + MAXC * MAXDEG] = -1
+    for f, c in enumerate(board.start_cell):
+        bd[B_START + c] = f
+        bd[B_SCELL + f] = c
     for c in range(nc):
-        bd[B_WATER + c] = int(bool(d["water"][c]))
-        bd[B_GOODS + c] = d["goods"][c]
-        bd[B_START + c] = d["start"][c]
-        if d["goods"][c]:
-            bd[B_GCELL + d["goods"][c]] = c
-        if d["start"][c] >= 0:
-            bd[B_SCELL + d["start"][c]] = c
-        nb = sorted(d["adjacency"][c])
+        bd[B_WATER + c] = int(board.is_water[c])
+        bd[B_GOODS + c] = board.goods_at[c]
+        if board.goods_at[c]:
+            bd[B_GCELL + board.goods_at[c]] = c
+        nb = board.neighbours[c]
         if len(nb) > MAXDEG:
             raise ValueError(f"the engine takes at most {MAXDEG} neighbours a space")
         bd[B_DEG + c] = len(nb)
         bd[B_ADJ + c * MAXDEG:B_ADJ + c * MAXDEG + len(nb)] = nb
-    bd[B_DOWRY:B_DOWRY + NF] = d["dowry"]
-    dist = np.full((MAXC, MAXC), 10**6, dtype=np.int64)
-    for a in range(nc):  # breadth first from every space
-        dist[a, a] = 0
-        frontier = [a]
-        while frontier:
-            nxt = []
-            for x in frontier:
-                for y in d["adjacency"][x]:
-                    if dist[a, y] > dist[a, x] + 1:
-                        dist[a, y] = dist[a, x] + 1
-                        nxt.append(y)
-            frontier = nxt
+    bd[B_DOWRY:B_DOWRY + NF] = board.dowry
+    dist = np.full((MAXC, MAXC), 10**6, dtype=np.int64)  # unreachable (and the padding): far
+    steps = np.array(board.distance, dtype=np.int64)
+    dist[:nc, :nc] = np.where(steps <= nc, steps, 10**6)
     bd[B_DIST:B_DIST + MAXC * MAXC] = dist.ravel()
-    bd[B_NCARD] = sum(1 for g in d["goods"] if g)
+    bd[B_NCARD] = board.cards
     return bd
 
 
-HAND_LIMIT = {2: 10, 3: 10, 4: 7, 5: 6}
-
-
-def _get(settings, key, default):
-    if settings is None:
-        return default
-    if isinstance(settings, dict):
-        return settings.get(key, default)
-    return getattr(settings, key, default)
-
-
-def settings_vector(settings, players: int, max_turns: int | None = None) -> np.ndarray:
-    """The §10 readings (A's `rules.Settings`, or a dict of its keys) as the engine's vector."""
+def settings_vector(settings: r.Settings | None, players: int, max_turns: int | None = None) -> np.ndarray:
+    """The §10 readings (`rules.Settings`; None: the defaults) as the engine's vector."""
+    settings = r.DEFAULT_SETTINGS if settings is None else settings
     c = np.zeros(CSIZE, dtype=np.int64)
     c[C_P] = players
-    limits = dict(_get(settings, "hand_limit", None) or HAND_LIMIT)
-    c[C_LIMIT] = limits[players]
-    c[C_SECOND] = SECOND.index(_get(settings, "second_camel", SECOND[0]))
-    c[C_BONUS] = BONUS.index(_get(settings, "bonus_scope", BONUS[0]))
-    c[C_DISCPUB] = int(_get(settings, "discard_pile", "public") == "public")
-    c[C_BAG] = int(bool(_get(settings, "two_player_bag", True)))
-    c[C_BAGTILE] = BAG_TILE.index(_get(settings, "bag_tile", BAG_TILE[0]))
-    c[C_MAXTURNS] = max_turns if max_turns is not None else _get(settings, "turn_cap", MAX_TURNS)
+    c[C_LIMIT] = settings.limit(players)
+    c[C_SECOND] = SECOND.index(settings.second_camel)
+    c[C_BONUS] = BONUS.index(settings.bonus_scope)
+    c[C_DISCPUB] = int(settings.discard_pile == "public")
+    c[C_BAG] = int(settings.two_player_bag)
+    c[C_BAGTILE] = BAG_TILE.index(settings.bag_tile)
+    c[C_MAXTURNS] = settings.turn_cap if max_turns is None else max_turns
     return c
 
 
