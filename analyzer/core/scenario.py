@@ -166,6 +166,13 @@ def _field(where) -> str:
     return "".join(reversed(parts)) or "scenario"
 
 
+def key_name(key) -> str:
+    """A mapping key as it goes into a field name: as it is when plain text, else its repr (a newline, spaces),
+    so that the error stays one line and names the key exactly."""
+    text = str(key)
+    return text if text.isprintable() and text.strip() == text and text else repr(key)
+
+
 def mapping(value: Any, field: str, allowed_keys: set[str] | None = None) -> dict:
     if value is None:
         return {}
@@ -174,7 +181,8 @@ def mapping(value: Any, field: str, allowed_keys: set[str] | None = None) -> dic
     if allowed_keys is not None:
         for key in value:
             if key not in allowed_keys:
-                raise ScenarioError(f"{field}.{key}", f"unknown key; allowed: {', '.join(sorted(allowed_keys))}")
+                raise ScenarioError(f"{field}.{key_name(key)}",
+                                    f"unknown key; allowed: {', '.join(sorted(allowed_keys))}")
     return value
 
 

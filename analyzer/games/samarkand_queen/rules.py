@@ -14,7 +14,9 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, fields
 
-from analyzer.core import scenario as sc
+from analyzer.core import scenario as sc, settings
+from analyzer.core.scenario import key_name, mapping  # noqa: F401 (state.py reads them from here)
+from analyzer.core.settings import Readings
 from analyzer.core.errors import ScenarioError
 
 CAMELS = 12  # per family
@@ -29,26 +31,6 @@ ACTIVE_BONUS, PASSIVE_BONUS = 3, 1  # a new relationship: per holder of the acti
 OWN_VP, OTHER_VP = 4, 1  # per camel on a card's space: of a family the holder has a tile of / another
 PLAYERS = (2, 5)
 MAX_CELLS = 400
-
-# ------------------------------------------------------------------------------------------------
-# scenario helpers
-
-
-def key_name(key) -> str:
-    """A mapping key as it goes into a field name: as it is when plain text, else its repr (one line)."""
-    text = str(key)
-    return text if text.isprintable() and text.strip() == text and text else repr(key)
-
-
-def mapping(value, field: str, allowed_keys: set | None = None) -> dict:
-    """core.scenario.mapping, with an odd key (a newline, spaces) named by its repr so the error stays one line."""
-    if isinstance(value, dict) and allowed_keys is not None:
-        for key in value:
-            if key not in allowed_keys:
-                raise ScenarioError(f"{field}.{key_name(key)}",
-                                    f"unknown key; allowed: {', '.join(sorted(allowed_keys))}")
-    return sc.mapping(value, field)
-
 
 # ------------------------------------------------------------------------------------------------
 # the illustrative default board (spec §7)
@@ -326,7 +308,7 @@ SETTING_HELP = {
 
 
 @dataclass(frozen=True)
-class Settings:
+class Settings(Readings):
     second_camel: str = "not_adjacent_to_first"
     bonus_scope: str = "new_pair"
     markers_exhausted: str = "skip"
@@ -345,42 +327,22 @@ class Settings:
         """Whether the two-player bag rules apply at this table."""
         return players == 2 and self.two_player_bag
 
-    def changed(self) -> dict:
-        default = Settings()
-        return {f.name: getattr(self, f.name) for f in fields(self)
-                if getattr(self, f.name) != getattr(default, f.name)}
-
-    def labels(self) -> list[str]:
-        changed = self.changed()
-        if not changed:
-            return ["rules: every §10 setting at its default"]
-        shown = {k: dict(v) if isinstance(v, tuple) else v for k, v in changed.items()}
-        return ["rules: " + ", ".join(f"{k}={v}" for k, v in shown.items()) + " (others at their defaults)"]
-
 
 DEFAULT_SETTINGS = Settings()
 assert set(SETTINGS) == {f.name for f in fields(Settings)}
 
 
-def _setting(name: str, value, field: str):
-    default, readings = SETTINGS[name]
-    if name == "hand_limit":
-        out = dict(default)
-        for key, n in mapping(value, field).items():
-            players = sc.integer(key, field, *PLAYERS)
-            out[players] = sc.integer(n, f"{field}.{key_name(key)}", 1, 99)
-        return tuple(sorted(out.items()))
-    if name == "turn_cap":
-        return sc.integer(value, field, 1, 100_000)
-    if isinstance(default, bool):
-        return sc.flag(value, field)
-    return sc.choice(value, field, readings)
+def _hand_limit(value, field: str):
+    out = dict(SETTINGS["hand_limit"][0])
+    for key, n in mapping(value, field).items():
+        players = sc.integer(key, field, *PLAYERS)
+        out[players] = sc.integer(n, f"{field}.{key_name(key)}", 1, 99)
+    return tuple(sorted(out.items()))
+
+
+_SPECIAL = {"hand_limit": _hand_limit, "turn_cap": lambda value, field: sc.integer(value, field, 1, 100_000)}
 
 
 def parse_settings(value, field: str = "rules", skip: frozenset = frozenset()) -> Settings:
     """A mapping of §10 settings -> Settings (omitted ones at their defaults); keys in `skip` are the caller's."""
-    block = mapping(value, field)
-    for key in block:
-        if key not in SETTINGS and key not in skip:
-            raise ScenarioError(f"{field}.{key_name(key)}", f"unknown setting; allowed: {', '.join(sorted(SETTINGS))}")
-    return Settings(**{k: _setting(k, v, f"{field}.{k}") for k, v in block.items() if k in SETTINGS})
+    return settings.parse(Settings, SETTINGS, value, field, skip, _SPECIAL)

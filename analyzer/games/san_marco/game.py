@@ -1540,7 +1540,7 @@ def end_passage(s, bd, cfg, pol, rs, st, opts, scratch, forced, bonus_too):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def run_game(s, bd, cfg, rd, pol, par, rs, st, opts, work, scratch, resume):
     """Play on to the end of the game.  resume 0: a new round starts now; 1: rd's remaining steps first."""
     P = s[NPL]

@@ -14,7 +14,8 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, fields
 
-from analyzer.core import scenario as sc
+from analyzer.core import scenario as sc, settings
+from analyzer.core.settings import Readings
 from analyzer.core.errors import ScenarioError
 
 DISTRICTS = ("Cannaregio", "Santa Croce", "San Polo", "San Marco", "Dorsoduro", "Castello")
@@ -257,7 +258,7 @@ SETTING_HELP = {
 
 
 @dataclass(frozen=True)
-class Settings:
+class Settings(Readings):
     doge_start: str = "off_board"
     setup_quad_reroll: str = "always"
     setup_bridges: tuple[tuple[int, int], ...] = ((3, 2), (4, 1))  # (players, bridges each)
@@ -286,53 +287,45 @@ class Settings:
     def bridges_at_setup(self, players: int) -> int:
         return dict(self.setup_bridges)[players]
 
-    def changed(self) -> dict:
-        """The settings that differ from the defaults, name -> value."""
-        default = Settings()
-        return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) != getattr(default, f.name)}
-
-    def labels(self) -> list[str]:
-        changed = self.changed()
-        if not changed:
-            return ["rules: every §10 setting at its default"]
-        return ["rules: " + ", ".join(f"{k}={v}" for k, v in changed.items()) + " (others at their defaults)"]
 
 
 DEFAULT_SETTINGS = Settings()
 assert set(SETTINGS) == {f.name for f in fields(Settings)}
 
 
-def _setting(name: str, value, field: str):
-    default, readings = SETTINGS[name]
-    if name == "setup_bridges":
-        block = sc.mapping(value, field)
-        out = dict(default)
-        for key, n in block.items():
-            players = sc.integer(key, field, 3, 4)
-            out[players] = sc.integer(n, f"{field}.{key}", 0, BRIDGES // players)
-        return tuple(sorted(out.items()))
-    if name == "canal_cost":
-        return sc.integer(value, field, 0, 20)
-    if isinstance(default, bool):
-        return sc.flag(value, field)
-    if name in ("district_card_hops", "score_floor"):
-        for reading in readings:
+def _bridges(value, field: str):
+    out = dict(SETTINGS["setup_bridges"][0])
+    for key, n in sc.mapping(value, field).items():
+        players = sc.integer(key, field, 3, 4)
+        out[players] = sc.integer(n, f"{field}.{key}", 0, BRIDGES // players)
+    return tuple(sorted(out.items()))
+
+
+def _number_or_word(name: str):
+    """`district_card_hops` / `score_floor`: a number or a word among the readings."""
+    def parse(value, field: str):
+        for reading in SETTINGS[name][1]:
             if value == reading and not isinstance(value, bool) or str(value) == str(reading):
                 return reading
-        raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(map(str, readings))}")
-    if name == "doge_start" and isinstance(value, str) and value != "off_board":
+        raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(map(str, SETTINGS[name][1]))}")
+    return parse
+
+
+def _doge_start(value, field: str):
+    if isinstance(value, str) and value != "off_board":
         return DISTRICTS[district(value, field)]
-    return sc.choice(value, field, readings)
+    return sc.choice(value, field, SETTINGS["doge_start"][1])
+
+
+_SPECIAL = {"setup_bridges": _bridges, "canal_cost": lambda value, field: sc.integer(value, field, 0, 20),
+            "district_card_hops": _number_or_word("district_card_hops"), "score_floor": _number_or_word("score_floor"),
+            "doge_start": _doge_start}
 
 
 def parse_settings(value, field: str = "settings", skip: frozenset = frozenset()) -> Settings:
     """A mapping of §10 settings -> Settings (omitted ones at their defaults).  Keys in `skip` are
     left for the caller (e.g. `board` in a `rules:` block)."""
-    block = sc.mapping(value, field)
-    for key in block:
-        if key not in SETTINGS and key not in skip:
-            raise ScenarioError(f"{field}.{key}", f"unknown setting; allowed: {', '.join(sorted(SETTINGS))}")
-    return Settings(**{k: _setting(k, v, f"{field}.{k}") for k, v in block.items() if k in SETTINGS})
+    return settings.parse(Settings, SETTINGS, value, field, skip, _SPECIAL)
 
 
 def parse_rules(value, field: str = "rules") -> tuple[Board, Settings]:
