@@ -33,7 +33,7 @@ null, "exact": true|false}, ...]}: an estimate's 95% interval is [ci_low, ci_hig
 GAME = GameSpec(
     name="camelup",
     title="Camel Up",
-    version=4,
+    version=5,
     players=(2, 10),
     load="analyzer.games.camelup.state:parse_position",
     summary="first edition, Supercup modules 1-4, second edition: exact leg odds, race odds, the EV of every action",

@@ -11,10 +11,11 @@ average it ran under (the `load` column: the machine may be shared):
   the full run, the Supercup long track with boost dice), a load from the cache, and queries:
   from the opening (a table row) and from a 5-dice position with a desert tile (the rest of the
   leg, enumerated, its leaves looked up);
-- races per second from the opening through the runner (65,536-race chunks), 1 and 2 local
-  workers started and warmed first, 10^7 races, against `simulate_race`; and the default --jobs
-  rule against the clock: 1 worker against 2 started inside the run, at half and twice
-  `runner.SERIAL_MAX` races.
+- races per second from the opening through the runner (65,536-race chunks) on the compiled race
+  kernel (`race_kernel.py`), 1 and 2 local workers started and warmed first (numba imported and
+  its cache loaded in each), 10^7 races, against `simulate_race`; and the default --jobs rule
+  against the clock: 1 worker against 2 started inside the run (each importing numba), at half
+  and twice `runner.SERIAL_MAX` races.
 
 Full games (`play.py`, `policies.py`):
 

@@ -117,10 +117,12 @@ def leg_exact(position: Position, variants=None, leaf_fn=None, leaf_words: bool 
         child_pos, child_height, target, end, unit = sim.move(
             pos[state], height[state], camel, steps, effects, child_var, backward, want_unit=True)
         out.landed(child_var, target, end, child_prob)
-        hit = camera_on[state] & (end == camera[child_var])
-        out.photo += np.bincount(child_var[hit], weights=child_prob[hit] * np.bitwise_count(unit[hit]),
-                                 minlength=n_var)
-        child_camera = camera_on[state] & ~hit
+        child_camera = camera_on[state]
+        hit = child_camera & (end == camera[child_var])
+        if hit.any():  # (no camera, or none filming here: nothing to book)
+            out.photo += np.bincount(child_var[hit], weights=child_prob[hit] * np.bitwise_count(unit[hit]),
+                                     minlength=n_var)
+            child_camera = child_camera & ~hit
         child_coins = coins[state]
         if own is not None:
             landed = end != target
@@ -135,7 +137,7 @@ def leg_exact(position: Position, variants=None, leaf_fn=None, leaf_words: bool 
         variant, pos, height, left, camera_on, prob, coins = (
             a[go] for a in (child_var, child_pos, child_height, child_left, child_camera, child_prob, child_coins))
         if prob.size:
-            first, inverse = _merge(variant, pos, height, left, camera_on, coins)
+            first, inverse = _merge(variant, pos, height, left, camera_on, coins, n_camels)
             variant, pos, height, left, camera_on, coins = (
                 a[first] for a in (variant, pos, height, left, camera_on, coins))
             prob = np.bincount(inverse, weights=prob, minlength=first.size)
@@ -163,10 +165,14 @@ def _coin_tables(position: Position, variants, player):
     return own, mine
 
 
-def _merge(variant, pos, height, left, camera_on, coins=None):
-    """Merge equal states, adding their probabilities: returns (representative rows, inverse)."""
+def _merge(variant, pos, height, left, camera_on, coins=None, camels: int = 8):
+    """Merge equal states, adding their probabilities: returns (representative rows, inverse).
+
+    Every field of a state is in its key, so any row of a group represents it: the sort need not be stable
+    (numpy's quicksort of uint64 is several times faster than the mergesort `np.unique` needs for
+    `return_index`), and the probabilities are still summed in the rows' order (`np.bincount`)."""
     board = np.zeros(pos.shape, dtype=np.uint64)  # 9 bits a camel: 6 of space, 3 of height
-    for camel in range(8):
+    for camel in range(min(camels, 8)):
         shift = np.uint64(8 * camel)
         field = (((pos >> shift) & np.uint64(63)) << np.uint64(3)) | ((height >> shift) & np.uint64(7))
         if camel < 7:
@@ -178,14 +184,18 @@ def _merge(variant, pos, height, left, camera_on, coins=None):
         key = variant.astype(np.int64) * (int(coins.max()) + 1) + coins
     rest = (key.astype(np.uint64) << np.uint64(9)) | (left.astype(np.uint64) << np.uint64(1)) | camera_on
     if board.max(initial=0) < 1 << 45 and rest.max(initial=0) < 1 << 19:  # five camels: one word
-        _, first, inverse = np.unique(board | (rest << np.uint64(45)), return_index=True, return_inverse=True)
-        return first, inverse.ravel()
-    order = np.lexsort((rest, board))
-    new = np.ones(order.size, dtype=bool)
-    new[1:] = (board[order][1:] != board[order][:-1]) | (rest[order][1:] != rest[order][:-1])
-    group = np.cumsum(new) - 1
+        word = board | (rest << np.uint64(45))
+        order = np.argsort(word)
+        word = word[order]
+        new = np.empty(order.size, dtype=bool)
+        new[:1] = True
+        np.not_equal(word[1:], word[:-1], out=new[1:])
+    else:
+        order = np.lexsort((rest, board))
+        new = np.ones(order.size, dtype=bool)
+        new[1:] = (board[order][1:] != board[order][:-1]) | (rest[order][1:] != rest[order][:-1])
     inverse = np.empty(order.size, dtype=np.int64)
-    inverse[order] = group
+    inverse[order] = np.cumsum(new) - 1
     return order[new], inverse
 
 
@@ -228,9 +238,13 @@ class _Accumulator:
             extra = {"coins": coins} if self.coins else {}
             values = (self.leaf_fn(variant, rank, pos, height, **extra) if self.leaf_words
                       else self.leaf_fn(variant, rank, **extra))
-            values = np.asarray(values, dtype=float) * prob[:, None]
+            values = np.asarray(values, dtype=float)
             if self.leaf is None:
                 self.leaf = np.zeros((self.finish.size, values.shape[1]))
+            if self.finish.size == 1:  # one variant: a dot product
+                self.leaf[0] += prob @ values
+                return
+            values = values * prob[:, None]
             order = np.argsort(variant, kind="stable")  # sum the rows of each variant in one pass
             groups, starts = np.unique(variant[order], return_index=True)
             self.leaf[groups] += np.add.reduceat(values[order], starts, axis=0)

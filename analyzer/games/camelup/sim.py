@@ -12,7 +12,8 @@ decoded by table lookup when the leg has few outcomes) and is then played BLOCK 
 so every temporary stays in cache and below glibc's mmap threshold (no page faults from the
 heap shrinking and regrowing); with no tiles and no crazy camels a move is `move_forward`, a
 shorter `move`.  The draws, and so the results for a seed, are those of the plain version
-(tests/games/camelup/test_sim_speed.py keeps it as the reference).
+(tests/games/camelup/test_sim_speed.py keeps it as the reference).  Whole races (`race_counts`) are
+played one race at a time by the compiled kernel in `race_kernel.py` on the same two-word board.
 """
 from __future__ import annotations
 
@@ -413,27 +414,54 @@ def race_counts(position: Position, n: int, rng, max_legs: int = 64) -> dict:
     """Monte Carlo of the whole race from the position: who wins, who loses, in how many legs.
 
     The current leg uses the tiles on the board; later legs have none, since the players'
-    future choices are not modelled."""
+    future choices are not modelled.  Played by the compiled kernel (`race_kernel.play_races`, numba,
+    imported here on first use) from one uint64 seed drawn from `rng`.  Returns win and lose counts per
+    camel, and legs[l], the races that ended in leg l (1 = the current leg)."""
+    from analyzer.games.camelup import race_kernel as rk
+
     rules = position.rules
     c = len(rules.camels)
     win = np.zeros(c, dtype=np.int64)
     lose = np.zeros(c, dtype=np.int64)
     legs = np.zeros(max_legs + 1, dtype=np.int64)
-    pos, height = start_words(position, n)
-    live = np.ones(n, dtype=bool)
-    dice, effects = position_dice(position), effects_table(position.desert) if position.desert else None
-    for leg in range(1, max_legs + 1):
-        pos, height = play_leg(pos, height, live, dice, effects, rules, rng)
-        done = ~live
-        if done.any():
-            key = order_keys(pos[done], height[done], c, rules.racing)
-            win += np.bincount(key.argmax(1), minlength=c)
-            lose += np.bincount(np.where(key < 0, 1 << 14, key).argmin(1), minlength=c)
-            legs[leg] += int(done.sum())
-            pos, height, live = pos[live], height[live], live[live]
-        if not live.size:
-            break
-        dice, effects = fresh_leg_dice(rules, position.racing_on_track), None
-    else:
-        raise RuntimeError(f"{live.size} races still running after {max_legs} legs")
+    seed = rng.integers(0, 2**64, dtype=np.uint64)
+    if n <= 0:
+        return {"n": n, "win": win, "lose": lose, "legs": legs}
+    params = np.zeros(len(rk.PARAMS), dtype=np.int64)
+    params[rk.P_TRACK], params[rk.P_LEAVE], params[rk.P_RACING] = (rules.track_length, rules.dice_left_at_leg_end,
+                                                                   rules.racing)
+    params[rk.P_CRAZY], params[rk.P_MAX_LEGS], params[rk.P_CAMELS] = rules.crazy_camels, max_legs, c
+    params[rk.P_TILES] = bool(position.desert)
+    pos, height = start_words(position, 1)
+    dice = kernel_dice(position_dice(position), fresh_leg_dice(rules, position.racing_on_track))
+    running = rk.play_races(pos[0], height[0], int(n), seed, *dice, kernel_effects(position.desert), params,
+                            win, lose, legs)
+    if running:
+        raise RuntimeError(f"{running} races still running after {max_legs} legs")
     return {"n": n, "win": win, "lose": lose, "legs": legs}
+
+
+def kernel_dice(*legs: Dice):
+    """(camel, faces, steps, colour) arrays for `race_kernel.play_races`: one row per leg's dice."""
+    width = max([len(d) for d in legs] + [1])
+    widest = max([len(f) for d in legs for f in d.faces] + [1])
+    camel = np.zeros((len(legs), width), dtype=np.int64)
+    faces = np.zeros((len(legs), width), dtype=np.int64)
+    steps = np.zeros((len(legs), width, widest), dtype=np.int64)
+    colour = np.zeros((len(legs), width, widest), dtype=np.int64)
+    for r, dice in enumerate(legs):
+        for d in range(len(dice)):
+            camel[r, d] = dice.camel[d]
+            faces[r, d] = len(dice.faces[d])
+            steps[r, d, : faces[r, d]] = dice.faces[d]
+            if dice.camel[d] == GREY:
+                colour[r, d, : faces[r, d]] = dice.colour[d]
+    return camel, faces, steps, colour
+
+
+def kernel_effects(tiles) -> np.ndarray:
+    """Desert tiles -> push by byte value, as int64 (+1, -1, 0 none) for `race_kernel`."""
+    effects = np.zeros(TABLE, dtype=np.int64)
+    for tile in tiles:
+        effects[tile.space + BIAS] = tile.push
+    return effects
