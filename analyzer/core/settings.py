@@ -22,11 +22,19 @@ class Readings:
         default = type(self)()
         return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) != getattr(default, f.name)}
 
+    def show(self, name: str):
+        """One setting's value as a scenario writes it (a table by player count as a mapping)."""
+        value = getattr(self, name)
+        return dict(value) if _is_pairs(value) else value
+
+    def shown(self) -> dict:
+        """The settings that differ from the defaults, as a scenario writes them (JSON, tables, to_dict)."""
+        return {name: self.show(name) for name in self.changed()}
+
     def labels(self) -> list[str]:
-        changed = self.changed()
-        if not changed:
+        shown = self.shown()
+        if not shown:
             return ["rules: every §10 setting at its default"]
-        shown = {k: dict(v) if _is_pairs(v) else v for k, v in changed.items()}
         return ["rules: " + ", ".join(f"{k}={v}" for k, v in shown.items()) + " (others at their defaults)"]
 
 

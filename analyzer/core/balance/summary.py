@@ -362,6 +362,28 @@ def policy_table(configs: dict) -> pd.DataFrame:
     return pd.DataFrame({"policy": list(seen), "what it does": list(seen.values())}).set_index("policy")
 
 
+def rule_table(configs: dict, game_rows) -> pd.DataFrame:
+    """The rule sets side by side: players, policies, seating, the game's own rows (`game_rows(config)` ->
+    {row: value}, in order), then every named setting (`config.rules.settings`) any of them changes."""
+    rows: dict[str, dict[str, str]] = {}
+
+    def put(what, name, value):
+        rows.setdefault(what, {})[name] = str(value)
+
+    changed = sorted({k for c in configs.values() for k in c.rules.settings.changed()})
+    for name, c in configs.items():
+        put("players", name, c.players)
+        put("policies (seat 0 first)", name, ", ".join(p.label for p in c.policies))
+        put("seating", name, c.seating)
+        for what, value in game_rows(c).items():
+            put(what, name, value)
+        for key in changed:
+            put(key, name, c.rules.settings.show(key))
+    table = pd.DataFrame(rows).T[list(configs)]
+    table.index.name = "rule"
+    return table
+
+
 def illustrative(full, configs: dict) -> str:
     """What illustrative data the games ran on ("" for none), from the game's hook."""
     return full.hook("illustrative")(configs) if full.illustrative is not None else ""

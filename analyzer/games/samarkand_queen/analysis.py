@@ -34,7 +34,7 @@ def _notes(p: Position) -> list[str]:
 
 def _payload(p: Position, **extra) -> dict:
     return {"illustrative": p.illustrative, "board": p.board.name,
-            "settings": {k: dict(v) if isinstance(v, tuple) else v for k, v in p.settings.changed().items()},
+            "settings": p.settings.shown(),
             "who": p.name(p.to_move), "me": p.name(p.me), **extra}
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pandas as pd
 
 from analyzer.core import scenario as sc
+from analyzer.core.balance import summary
 from analyzer.core.game import FullGames
 from analyzer.games.samarkand_queen import game as g
 from analyzer.games.samarkand_queen import rules as r
@@ -58,26 +59,12 @@ def notes(configs: dict[str, GameConfig]) -> list[str]:
 
 def rule_table(configs: dict[str, GameConfig]) -> pd.DataFrame:
     """The rule sets side by side: table, policies, board, and every §10 setting any of them changes."""
-    rows: dict[str, dict[str, str]] = {}
-
-    def put(what, name, value):
-        rows.setdefault(what, {})[name] = str(value)
-
-    changed = sorted({k for c in configs.values() for k in c.rules.settings.changed()})
-    for name, c in configs.items():
+    def own(c: GameConfig) -> dict:
         b = c.rules.board
-        put("players", name, c.players)
-        put("policies (seat 0 first)", name, ", ".join(p.label for p in c.policies))
-        put("seating", name, c.seating)
-        put("board", name, b.name + (" (illustrative)" if b.illustrative else ""))
-        put("dowries", name, ", ".join(f"{f} {d}" for f, d in zip(b.families, b.dowry)))
-        put("hand limit", name, c.rules.settings.limit(c.players))
-        for key in changed:
-            value = getattr(c.rules.settings, key)
-            put(key, name, dict(value) if isinstance(value, tuple) else value)
-    table = pd.DataFrame(rows).T[list(configs)]
-    table.index.name = "rule"
-    return table
+        return {"board": b.name + (" (illustrative)" if b.illustrative else ""),
+                "dowries": ", ".join(f"{f} {d}" for f, d in zip(b.families, b.dowry)),
+                "hand limit": c.rules.settings.limit(c.players)}
+    return summary.rule_table(configs, own)
 
 
 def report_notes(configs: dict[str, GameConfig]) -> list[str]:

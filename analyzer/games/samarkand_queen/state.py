@@ -313,7 +313,7 @@ def to_dict(p: Position) -> dict:
     """A Position as the scenario dict `parse_position` reads back (spec §8 layout)."""
     b = p.board
     fam = lambda f: b.families[f]  # noqa: E731
-    rules = {k: (dict(v) if isinstance(v, tuple) else v) for k, v in p.settings.changed().items()}
+    rules = p.settings.shown()
     rules["board"] = b.name if b.name in r.BOARDS and r.BOARDS[b.name] == b else r.board_mapping(b)
     players = []
     for q in p.seats:

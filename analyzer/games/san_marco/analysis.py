@@ -37,9 +37,7 @@ def _notes(p: Position, board: bool = True) -> list[str]:
 
 
 def _payload(p: Position, board: bool = True, **extra) -> dict:
-    return {"illustrative": bool(board and p.illustrative), "settings": {k: v if not isinstance(v, tuple) else
-                                                                          dict(v) for k, v in
-                                                                          p.settings.changed().items()},
+    return {"illustrative": bool(board and p.illustrative), "settings": p.settings.shown(),
             "lambda": p.models.lam, "elim_penalty": p.models.elim_penalty, "chooser": p.models.chooser,
             "beta": p.models.beta, "weights": dict(zip(r.DISTRICTS, p.models.weights)), **extra}
 

@@ -21,6 +21,7 @@ import numpy as np
 import pandas as pd
 
 from analyzer.core import scenario as sc
+from analyzer.core.balance import summary
 from analyzer.core.game import FullGames
 from analyzer.games.san_marco import rules as r
 from analyzer.games.san_marco.game import ENGINE_READINGS, MAX_ROUNDS
@@ -102,32 +103,15 @@ def notes(configs: dict[str, GameConfig]) -> list[str]:
     return out
 
 
-def _changed(c: GameConfig) -> dict:
-    return c.rules.settings.changed()
-
-
 def rule_table(configs: dict[str, GameConfig]) -> pd.DataFrame:
     """The rule sets side by side: table, policies, board, and every §10 setting any of them changes."""
-    rows: dict[str, dict[str, str]] = {}
-
-    def put(what, name, value):
-        rows.setdefault(what, {})[name] = str(value)
-
-    changed = sorted({k for c in configs.values() for k in _changed(c)})
-    for name, c in configs.items():
+    def own(c: GameConfig) -> dict:
         b = c.rules.board
-        put("players", name, c.players)
-        put("policies (seat 0 first)", name, ", ".join(p.label for p in c.policies))
-        put("seating", name, c.seating)
-        put("board values (high/low)", name, ", ".join(f"{r.DISTRICTS[d]} {b.high[d]}/{b.low[d]}" for d in range(6))
-            + (" (illustrative)" if b.illustrative else ""))
-        put("adjacent pairs", name, len(b.pairs) if not c.rules.board_note else f"{len(b.pairs)} ({c.rules.board_note})")
-        put("max rounds per passage", name, c.rules.max_rounds)
-        for key in changed:
-            put(key, name, getattr(c.rules.settings, key))
-    table = pd.DataFrame(rows).T[list(configs)]
-    table.index.name = "rule"
-    return table
+        pairs = len(b.pairs) if not c.rules.board_note else f"{len(b.pairs)} ({c.rules.board_note})"
+        return {"board values (high/low)": ", ".join(f"{r.DISTRICTS[d]} {b.high[d]}/{b.low[d]}" for d in range(6))
+                + (" (illustrative)" if b.illustrative else ""),
+                "adjacent pairs": pairs, "max rounds per passage": c.rules.max_rounds}
+    return summary.rule_table(configs, own)
 
 
 def report_notes(configs: dict[str, GameConfig]) -> list[str]:
