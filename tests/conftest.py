@@ -1,5 +1,6 @@
 """The `slow` marker: long statistical checks, skipped unless `--runslow` is given (or ANALYZER_SLOW=1); and the
-compiled engines warmed in the background while the first tests run (`warm_engines.py`)."""
+compiled engines warmed in the background while the first tests run (`warm_engines.py`; `make test` warms
+them before the suite instead and says so with ANALYZER_WARMED=1)."""
 import os
 import subprocess
 import sys
@@ -28,7 +29,7 @@ def pytest_collection_modifyitems(config, items):
 
 
 def pytest_sessionstart(session):
-    if os.environ.get("PYTEST_XDIST_WORKER"):
+    if os.environ.get("PYTEST_XDIST_WORKER") or os.environ.get("ANALYZER_WARMED") == "1":
         return
     root = Path(__file__).resolve().parents[1]
     _WARMING.append(subprocess.Popen([sys.executable, str(root / "tests" / "warm_engines.py")], cwd=root,

@@ -1,20 +1,53 @@
-"""Play two whole games of every game with full games, so that compiled engines (numba, `cache=True`) write
-their caches.  `conftest.py` runs it in a background process at the start of a test session: on a clean
-checkout the compiling (a minute or more) then overlaps the first tests on the other core instead of stalling
-the first test that needs an engine.  A test that gets there first compiles for itself: nothing depends on it."""
-import numpy as np
+"""Compile the numba engines (`cache=True`) so that tests load them instead of compiling: two whole games of
+every game with full games, and a few Camel Up races (its race kernel).
 
-from analyzer.core import balance, registry
+`make test` runs it before the suite with `--jobs 2` (one game per process, the longest compiles first), so a
+clean checkout's minute or so of compiling uses both cores and no test waits on it.  Run plainly, `conftest.py`
+starts it in a background process at the start of a test session (skipped when `ANALYZER_WARMED=1` says
+`make test` did it already); a test that gets to an engine first compiles it for itself: nothing depends on it.
+"""
+import argparse
+from concurrent.futures import ProcessPoolExecutor
+
+# the slowest compiles first, so that two processes finish together
+ORDER = ("san_marco", "samarkand_sackson", "samarkand_queen", "camelup", "magellan")
 
 
-def main() -> None:
-    for name in registry.GAMES:
-        game = registry.game(name)
-        if game.full_games is None:
-            continue
+def warm(name: str) -> str:
+    import numpy as np
+
+    from analyzer.core import balance, registry
+
+    game = registry.game(name)
+    if game.full_games is not None:
         full = game.full()
         spec, _ = balance.parse(full, {"game": name}, name)
         full.hook("play")(spec.base.config, 2, np.random.default_rng(0))
+    if name == "camelup":  # races where the odds are not exact run on the compiled kernel
+        import yaml
+
+        from analyzer.games.camelup import sim
+        from analyzer.games.camelup.state import parse_position
+
+        scenario = registry.SCENARIOS / "camelup" / "second-edition-opening.yaml"
+        second = parse_position(yaml.safe_load(scenario.read_text()))
+        sim.race_counts(second, 64, np.random.default_rng(0))
+    return name
+
+
+def main() -> None:
+    from analyzer.core import registry
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--jobs", type=int, default=1, help="processes compiling side by side")
+    jobs = parser.parse_args().jobs
+    names = sorted(registry.GAMES, key=lambda n: ORDER.index(n) if n in ORDER else len(ORDER))
+    if jobs <= 1:
+        for name in names:
+            warm(name)
+        return
+    with ProcessPoolExecutor(jobs) as pool:
+        list(pool.map(warm, names))
 
 
 if __name__ == "__main__":

@@ -96,7 +96,7 @@ class RunOptions:
     connect_timeout: float | None = None
 
     def settle(self, block: dict, *, default_rollouts: int, identity: dict,
-               default_jobs: int | None = None) -> RunSettings:
+               default_jobs: int | None = None, serial_max: int | None = None) -> RunSettings:
         """The run settings: the command line first, then the scenario's `analysis:` block, then the defaults.
 
         The seed is fixed here (a resumed run's, else a fresh one) so the output can say which ran;
@@ -111,7 +111,7 @@ class RunOptions:
         jobs = self.jobs if self.jobs is not None else block.get("jobs", default_jobs)
         limit = (self.max_rollouts or runner.DEFAULT_MAX_ROLLOUTS) if self.precision is not None else rollouts
         if jobs is None:
-            jobs = runner.default_jobs(limit)  # one worker below the size where starting more costs more than it saves
+            jobs = runner.default_jobs(limit, serial_max)  # one process below the size where workers cost more than they save
         run = RunSettings(rollouts=rollouts, seed=seed, jobs=jobs, progress=not self.no_progress,
                           backend=Backend(self.backend).value, scheduler=self.scheduler, precision=self.precision,
                           max_rollouts=self.max_rollouts, checkpoint=self.checkpoint, resume=self.resume,

@@ -73,11 +73,13 @@ class Question:
     `"module:function"` string).  `summary` is one line for `analyzer games`; `help` the
     whole text `--help` shows (what the numbers mean, the JSON keys).  `default_rollouts`:
     the Monte Carlo size when neither the command line nor the scenario gives one (None: the
-    question is exact)."""
+    question is exact).  `serial_max`: the largest run the default --jobs keeps in one process
+    (None: `runner.SERIAL_MAX`); cheap rollouts whose workers start slowly set it higher."""
     answer: Any
     summary: str
     help: str = ""
     default_rollouts: int | None = 200_000
+    serial_max: int | None = None
 
     def __call__(self, position, settings):
         return resolve(self.answer)(position, settings)

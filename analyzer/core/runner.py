@@ -209,9 +209,11 @@ WORKER_START = 0.4  # seconds local worker processes take to start (measured on 
 SERIAL_MAX = 16 * CHUNK  # 1,048,576: the largest run the default keeps in this process (`default_jobs`)
 
 
-def default_jobs(rollouts: int) -> int:
+def default_jobs(rollouts: int, serial_max: int | None = None) -> int:
     """--jobs when neither the command line nor the scenario gives it, for a run of at most `rollouts`
-    rollouts: 1 (this process, no workers) up to SERIAL_MAX rollouts, else -1 (a worker per core).
+    rollouts: 1 (this process, no workers) up to `serial_max` (default SERIAL_MAX) rollouts, else -1 (a
+    worker per core).  A question whose rollouts are cheaper and whose workers start slower (a compiled
+    race kernel: each worker loads numba, about 0.7 s more) sets its own (`Question.serial_max`).
 
     Starting workers costs about WORKER_START seconds, which a second worker earns back only when the
     run would take one core more than twice that: the cheapest rollouts here, races from the opening,
@@ -220,7 +222,7 @@ def default_jobs(rollouts: int) -> int:
     slower and gain nothing at any size).  Costlier rollouts gain from workers below it; the rule errs on
     the side of the cheapest.  The results are the same for any jobs (chunks are seeded by index), so the
     rule changes only the time (`bench.default_jobs_rows` times it)."""
-    return 1 if rollouts <= SERIAL_MAX else -1
+    return 1 if rollouts <= (SERIAL_MAX if serial_max is None else serial_max) else -1
 
 
 def resolve_jobs(jobs: int) -> int:

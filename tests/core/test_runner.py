@@ -136,4 +136,14 @@ def test_the_default_jobs_keep_short_runs_in_this_process_and_spread_long_ones()
     assert jobs(RunOptions(rollouts=10**7, jobs=1)) == 1  # the command line decides
     assert jobs(RunOptions(rollouts=10**7), {"jobs": 1}) == 1  # then the scenario
     assert jobs(RunOptions(rollouts=100), default_jobs=-1) == -1  # a command's own default (balance)
+    # a question of cheap rollouts whose workers start slowly keeps longer runs in one process
+    assert jobs(RunOptions(rollouts=2_000_000), serial_max=4_194_304) == 1
+    assert jobs(RunOptions(rollouts=4_194_305), serial_max=4_194_304) == -1
+    assert runner.default_jobs(4_194_304, 4_194_304) == 1
+
+
+def test_camel_up_races_keep_up_to_four_million_in_one_process():
+    from analyzer.games.camelup import GAME
+
+    assert GAME.question("odds").serial_max == GAME.question("ev").serial_max == 4_194_304
 

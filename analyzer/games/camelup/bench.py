@@ -15,7 +15,7 @@ average it ran under (the `load` column: the machine may be shared):
   kernel (`race_kernel.py`), 1 and 2 local workers started and warmed first (numba imported and
   its cache loaded in each), 10^7 races, against `simulate_race`; and the default --jobs rule
   against the clock: 1 worker against 2 started inside the run (each importing numba), at half
-  and twice `runner.SERIAL_MAX` races.
+  and twice `RACE_SERIAL_MAX` races (the threshold of the race questions).
 
 Full games (`play.py`, `policies.py`):
 
@@ -42,7 +42,7 @@ import numpy as np
 
 from analyzer.core import balance, runner
 from analyzer.core import bench as core_bench
-from analyzer.games.camelup import exact, game, policies as pol, sim
+from analyzer.games.camelup import RACE_SERIAL_MAX, exact, game, policies as pol, sim
 from analyzer.games.camelup.rules import rule_set
 from analyzer.games.camelup.state import parse_position
 
@@ -243,10 +243,10 @@ print(time.perf_counter() - t)
 def default_jobs_rows(quick: bool = False) -> list[dict]:
     """The default --jobs rule (`runner.default_jobs`) against the clock: races from the opening in a fresh
     process (the workers started inside the timing, as a command's run starts them), 1 worker against 2,
-    just below and above the rule's SERIAL_MAX; ratio = the 1-worker time over the 2-worker time (above 1:
+    at half and twice the races' threshold (`RACE_SERIAL_MAX`); ratio = the 1-worker time over the 2-worker time (above 1:
     2 workers are faster).  Medians."""
     rows = []
-    for n in (runner.SERIAL_MAX // 2, 2 * runner.SERIAL_MAX):
+    for n in (RACE_SERIAL_MAX // 2, 2 * RACE_SERIAL_MAX):
         times = {}
         for jobs in (1, 2):
             def once():
@@ -254,10 +254,10 @@ def default_jobs_rows(quick: bool = False) -> list[dict]:
                                      capture_output=True, text=True)
                 return float(out.stdout.split()[-1])
             times[jobs] = float(np.median([once() for _ in range(1 if quick else 3)]))
-        chosen = runner.default_jobs(n)
+        chosen = runner.default_jobs(n, RACE_SERIAL_MAX)
         rows.append(_row(f"camelup races from the opening, {n:,} races, workers started in the run: 2 workers "
                          f"(s; comparison: 1 worker; the default takes {'1' if chosen == 1 else 'every core'})",
-                         times[2], times[2], "ratio > 1 above SERIAL_MAX, < 1 below", comparison=times[1],
+                         times[2], times[2], "ratio > 1 above the threshold, < 1 below", comparison=times[1],
                          ratio=times[1] / times[2]))
     return rows
 

@@ -69,7 +69,7 @@ def _command(kind: str):
                  "boost_faces": boost_faces}
         data, position = position_from_flags(typed)
         question = GAME.question(kind)
-        settings = run.settle({}, default_rollouts=question.default_rollouts,
+        settings = run.settle({}, default_rollouts=question.default_rollouts, serial_max=question.serial_max,
                               identity=opt.game_identity(GAME, f"camelup {kind}", data, "quick entry"))
         result = ask(GAME, kind, position, settings)
         if kind != "ev" or fmt is not opt.Format.table:

@@ -22,7 +22,7 @@ def test_the_issue_example_a_player_with_no_coins_cannot_pay_the_minus_one():
     pos = position(track="1:bg 3:y 4:ow", dice="byw", money="0,3,3,3")
     probs = exact.leg_exact(pos).rank_probs[0]
     ev = actions(pos)
-    blue, orange = 0, 2
+    blue = 0
     # with nothing to lose, a tile is worth v P(1st) + P(2nd): the -1 cannot be paid
     assert ev["leg-bet blue 5"] == pytest.approx(5 * probs[blue, 0] + probs[blue, 1], abs=1e-12)
     assert ev["leg-bet blue 5"] == pytest.approx(0.179, abs=5e-4)
