@@ -1,0 +1,41 @@
+"""Samarkand (Sackson) benchmarks: whole 4-player games per second with random, greedy and collector players
+(the issue's targets: >= 2,000/s random and >= 200/s greedy on the 2-core machine).  Medians of repeated
+batches, one process (the numba kernel is compiled or loaded from its cache before timing).  On the
+illustrative board.
+
+No public engine plays Samarkand (Sackson), so there is no comparison column.
+"""
+from __future__ import annotations
+
+import statistics
+import time
+
+import numpy as np
+
+from analyzer.games.samarkand_sackson import game as g
+from analyzer.games.samarkand_sackson.policies import Policy
+
+
+def games_per_second(kind: str, players: int, games: int, repeats: int) -> float:
+    """Median over `repeats` batches of `games` games each."""
+    policies = [Policy(kind)] * players
+    bd = g.board_vector(None)
+    g.play_games(None, None, players, policies, 2, np.random.default_rng(0), bd=bd)  # compile / load
+    rates = []
+    for k in range(repeats):
+        t = time.perf_counter()
+        g.play_games(None, None, players, policies, games, np.random.default_rng(k + 1), bd=bd)
+        rates.append(games / (time.perf_counter() - t))
+    return statistics.median(rates)
+
+
+def run(quick: bool = False) -> list[dict]:
+    repeats = 3 if quick else 5
+    rows = []
+    for kind, games, target in (("random", 2000 if quick else 10_000, ">=2,000/s on 2 cores"),
+                                ("greedy", 200 if quick else 1000, ">=200/s on 2 cores"),
+                                ("collector", 500 if quick else 2000, "")):
+        rows.append({"what": f"samarkand_sackson full 4-player games, {kind} players, 1 process (games/s, median "
+                             f"of {repeats}; illustrative board)", "ours": games_per_second(kind, 4, games, repeats),
+                     "comparison": None, "ratio": None, "target": target})
+    return rows
