@@ -27,6 +27,22 @@ def best_of(fn, repeats: int) -> float:
     return best
 
 
+def per_second(play, n: int, repeats: int) -> float:
+    """The median rate of `play(n, rng)` (n games, say) over `repeats` runs, run k on `default_rng(k + 1)`,
+    after a first small call (`play(2, default_rng(0))`) that compiles or loads a compiled kernel."""
+    import statistics
+
+    import numpy as np
+
+    play(2, np.random.default_rng(0))
+    rates = []
+    for k in range(repeats):
+        t = time.perf_counter()
+        play(n, np.random.default_rng(k + 1))
+        rates.append(n / (time.perf_counter() - t))
+    return statistics.median(rates)
+
+
 SCALING = (("1 local worker", {"jobs": 1}), ("2 local workers", {"jobs": 2}),
            ("2-worker Dask LocalCluster", {"backend": "dask"}))
 

@@ -11,8 +11,7 @@ import statistics
 import time
 from fractions import Fraction
 
-import numpy as np
-
+from analyzer.core import bench as core_bench
 from analyzer.games.samarkand_queen import game as g
 from analyzer.games.samarkand_queen.policies import Policy
 
@@ -21,13 +20,9 @@ def games_per_second(kind: str, players: int, games: int, repeats: int) -> float
     """Median over `repeats` batches of `games` games each."""
     policies = [Policy(kind)] * players
     bd = g.board_vector(None)
-    g.play_games(None, None, players, policies, 2, np.random.default_rng(0), bd=bd)  # compile / load
-    rates = []
-    for k in range(repeats):
-        t = time.perf_counter()
-        g.play_games(None, None, players, policies, games, np.random.default_rng(k + 1), bd=bd)
-        rates.append(games / (time.perf_counter() - t))
-    return statistics.median(rates)
+    return core_bench.per_second(
+        lambda n, rng: g.play_games(None, None, players, policies, n, rng, bd=bd),
+        games, repeats)
 
 
 def draw_table_seconds(repeats: int, unseen: int = 30) -> float:

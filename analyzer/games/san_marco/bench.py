@@ -6,11 +6,8 @@ No public engine plays San Marco, so there is no comparison column.  On the illu
 """
 from __future__ import annotations
 
-import statistics
-import time
 
-import numpy as np
-
+from analyzer.core import bench as core_bench
 from analyzer.games.san_marco import game as g
 from analyzer.games.san_marco import rules as r
 from analyzer.games.san_marco.policies import Policy
@@ -19,13 +16,9 @@ from analyzer.games.san_marco.policies import Policy
 def games_per_second(kind: str, players: int, games: int, repeats: int) -> float:
     """Median over `repeats` batches of `games` games each."""
     policies = [Policy(kind)] * players
-    g.play_games(r.Board(), r.Settings(), players, policies, 2, np.random.default_rng(0))  # compile / load
-    rates = []
-    for k in range(repeats):
-        t = time.perf_counter()
-        g.play_games(r.Board(), r.Settings(), players, policies, games, np.random.default_rng(k + 1))
-        rates.append(games / (time.perf_counter() - t))
-    return statistics.median(rates)
+    return core_bench.per_second(
+        lambda n, rng: g.play_games(r.Board(), r.Settings(), players, policies, n, rng),
+        games, repeats)
 
 
 def run(quick: bool = False) -> list[dict]:
