@@ -243,8 +243,8 @@ print(time.perf_counter() - t)
 def default_jobs_rows(quick: bool = False) -> list[dict]:
     """The default --jobs rule (`runner.default_jobs`) against the clock: races from the opening in a fresh
     process (the workers started inside the timing, as a command's run starts them), 1 worker against 2,
-    at half and twice the races' threshold (`RACE_SERIAL_MAX`); ratio = the 1-worker time over the 2-worker time (above 1:
-    2 workers are faster).  Medians."""
+    at half and twice the races' threshold (`RACE_SERIAL_MAX`); ratio = the 1-worker time over the 2-worker
+    time (above 1: 2 workers are faster).  Medians."""
     rows = []
     for n in (RACE_SERIAL_MAX // 2, 2 * RACE_SERIAL_MAX):
         times = {}
