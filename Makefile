@@ -19,7 +19,7 @@ demo: setup
 
 test: setup
 	$(BIN)/python tests/warm_engines.py --jobs 2  # compile the numba engines first, two at a time
-	ANALYZER_WARMED=1 ANALYZER_SLOW=1 $(BIN)/python -m pytest  # the slow tier (marked slow, kept small) runs too
+	ANALYZER_WARMED=1 ANALYZER_SLOW=1 $(BIN)/python -m pytest -n 2  # two test processes; the slow tier (marked slow, kept small) runs too
 
 bench: setup
 	$(BIN)/python -m pip install --quiet -e '.[test,bench,dask]'

@@ -116,7 +116,6 @@ def server(tmp_path):
 def test_a_leg_tapped_through_on_a_phone_sized_page_equals_the_terminal_session(server, tmp_path):
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
     session, url = server
@@ -145,8 +144,10 @@ def test_a_leg_tapped_through_on_a_phone_sized_page_equals_the_terminal_session(
                 tap(f'[data-event="desert SPACE {words[2]}"]')
             else:
                 tap(f'[data-event="{event}"]')
-        heading = driver.find_element(By.TAG_NAME, "h1").text
-        best = driver.find_element(By.CSS_SELECTOR, "table.answers tr.best td").text
+        # read in one script: the page may re-render between finding an element and reading it
+        heading, best = WebDriverWait(driver, 10).until(lambda d: d.execute_script(
+            "const h = document.querySelector('h1'), b = document.querySelector('table.answers tr.best td');"
+            "return h && b ? [h.innerText, b.innerText] : null"))
         width = driver.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
         shot = tmp_path / "phone-375px.png"
         driver.save_screenshot(str(shot))
