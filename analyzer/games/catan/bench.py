@@ -1,0 +1,30 @@
+"""Catan benchmarks: whole 4-player games per second, no trades (greedy) and with bank trades (trader), each
+game on its own random standard board (drawn in Python, included in the time).  Medians of repeated batches,
+one process (the numba kernel is compiled or loaded from its cache before timing).  The issue's target: at
+least 200 no-trade games/s on the 2-core machine.
+
+No public engine plays these policies, so there is no comparison column.
+"""
+from __future__ import annotations
+
+from analyzer.core import bench as core_bench
+from analyzer.games.catan import play as pl
+from analyzer.games.catan.policies import Policy
+
+
+def games_per_second(kind: str, players: int, games: int, repeats: int) -> float:
+    """Median over `repeats` batches of `games` games each."""
+    config = pl.make_config(pl.RuleSet(), players, (Policy(kind),) * players)
+    return core_bench.per_second(lambda n, rng: pl.play(config, n, rng), games, repeats)
+
+
+def run(quick: bool = False) -> list[dict]:
+    repeats = 3 if quick else 5
+    games = 500 if quick else 4000
+    rows = []
+    for kind, target in (("greedy", ">=200/s on 2 cores"), ("trader", "")):
+        rows.append({"what": f"catan full 4-player games, {kind} players, random boards, 1 process (games/s, median "
+                             f"of {repeats}; illustrative tokens and harbours)",
+                     "ours": games_per_second(kind, 4, games, repeats), "comparison": None, "ratio": None,
+                     "target": target})
+    return rows
