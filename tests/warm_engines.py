@@ -1,5 +1,6 @@
 """Compile the numba engines (`cache=True`) so that tests load them instead of compiling: two whole games of
-every game with full games, and a few Camel Up races (its race kernel).
+every game with full games, a few Camel Up races (its race kernel) and a small Catan turns-to-afford DP (its
+kernel).
 
 `make test` runs it before the suite with `--jobs 2` (one game per process, the longest compiles first), so a
 clean checkout's minute or so of compiling uses both cores and no test waits on it.  Run plainly, `conftest.py`
@@ -32,6 +33,10 @@ def warm(name: str) -> str:
         scenario = registry.SCENARIOS / "camelup" / "second-edition-opening.yaml"
         second = parse_position(yaml.safe_load(scenario.read_text()))
         sim.race_counts(second, 64, np.random.default_rng(0))
+    if name == "catan":  # the turns-to-afford DP's floating-point phase
+        from analyzer.games.catan import afford_kernel
+
+        afford_kernel.warm()
     return name
 
 

@@ -6,7 +6,7 @@ my buildings and hand, so the tests can state the spec's reference figures direc
 - the discard before my next roll: a DP over my hand SIZE (only the total decides a discard and its size);
 - turns until I can afford X: a DP over my hand by resource (the discard policy looks at each resource), with
   integer weights over the common denominator 36^rolls, states merged, a state absorbed at the first build phase
-  that can pay; the horizon stops early when the states outgrow `STATE_BUDGET` (the answer then says so);
+  that can pay; once the states outgrow `STATE_BUDGET`, the same DP in floating point (`afford_kernel`, numba);
 - the development deck: hypergeometric over the unseen cards;
 - the robber: the cards each hex denies its owners per round.
 """
@@ -119,7 +119,10 @@ def drop(hand, cost, k: int) -> tuple[int, ...]:
     the cost (ties: grain, ore, sheep, brick, wood)."""
     h = list(hand)
     for _ in range(k):
-        best = max((x for x in r.PREF if h[x] > 0), key=lambda x: h[x] - cost[x])  # max keeps the first of a tie
+        best = -1
+        for x in r.PREF:  # a later resource replaces the best only when its surplus is larger
+            if h[x] > 0 and (best < 0 or h[x] - cost[x] > h[best] - cost[best]):
+                best = x
         h[best] -= 1
     return tuple(h)
 
@@ -150,45 +153,60 @@ def _paid(h, v) -> tuple[int, ...]:
     return tuple(a + b if a + b <= r.BANK else a for a, b in zip(h, v))
 
 
+# hand codes digit by digit (no digit carries: counts stay under 32): digit + 12 >= 32 when it is over 19, and
+# digit + 32 - cost >= 32 when it pays the cost
+_TWELVES, _BITS = _encode((32 - r.BANK - 1,) * R), _encode((32,) * R)
+
+
 def afford(hand, prod: dict, cost, first: int, every: int, turns: int, rounding: str,
            budget: int = STATE_BUDGET) -> Afford:
     """Exact distribution of the first of my build phases at which my hand pays `cost`.
 
     My build phases come after roll `first`, then every `every` rolls; each roll adds my production (the
     robber where it stands; no more than 19 of a resource), a 7 makes me discard per `drop`; no trades, no
-    steals.  In rationals (integer weights over 36^rolls) while the hand states number at most `budget`, then
-    the same DP in floating point over numpy arrays."""
+    steals.  In rationals (integer weights over 36^rolls, hands as `_encode` ints) while the hand states number
+    at most `budget`, then the same DP in floating point (`afford_kernel`)."""
+    if max(hand) > r.BANK:
+        raise ValueError(f"a hand holds more than the bank's {r.BANK} of a resource: {hand}")
     outs: dict[tuple, int] = {}
     for s, ways in r.WAYS.items():
         if s != 7:
             v = tuple(prod.get(s, ZERO))
             outs[v] = outs.get(v, 0) + ways
     outs_list = list(outs.items())
+    gains = [(_encode(v), ways) for v, ways in outs_list]
+    need = _BITS - _encode(cost)
     trans: dict[int, tuple] = {}
 
     def moves(code: int) -> tuple:
         got = trans.get(code)
         if got is None:
-            h = _decode(code)
             step: dict[int, int] = {}
-            for v, ways in outs_list:
-                dest = _encode(_paid(h, v))
+            for gain, ways in gains:
+                over = (code + gain + _TWELVES) & _BITS  # bit 5 of each digit the bank cannot pay
+                dest = code + gain - (gain & (over >> 5) * (BASE - 1))
                 step[dest] = step.get(dest, 0) + ways
-            seven = _encode(drop(h, cost, r.discard_count(sum(h), rounding)))
+            h = _decode(code)
+            seven = _encode(drop(h, cost, r.discard_count(sum(h), rounding))) if sum(h) > r.HAND_LIMIT else code
             step[seven] = step.get(seven, 0) + r.WAYS[7]
             got = trans[code] = tuple(step.items())
         return got
 
     dist = {_encode(hand): 1}
     rolls, by_turn, most, rational = 0, [], 1, None
-    floats, seen = None, {}  # (hands, weights) once in floating point; the discards met so far
+    floats = None  # (hands, probabilities) once in floating point
     for t in range(1, turns + 1):
         for _ in range(first if t == 1 else every):
             if floats is None and len(dist) > budget:
+                from analyzer.games.catan import afford_kernel as kernel
+
                 rational = len(by_turn)
                 den = 36 ** rolls
                 floats = (np.array([_decode(c) for c in dist], dtype=np.int64).reshape(-1, R),
-                          np.array([float(Fraction(w, den)) for w in dist.values()]))
+                          np.array([w / den for w in dist.values()]))  # int / int: correctly rounded
+                vs = np.array([v for v, _ in outs_list], dtype=np.int64).reshape(-1, R)
+                p = np.array([ways / 36 for _, ways in outs_list] + [r.WAYS[7] / 36])
+                args = (vs, p, np.array(cost, dtype=np.int64), rounding == "up")
             if floats is None:
                 new: dict[int, int] = {}
                 get = new.get
@@ -198,12 +216,12 @@ def afford(hand, prod: dict, cost, first: int, every: int, turns: int, rounding:
                 dist = new
                 most = max(most, len(dist))
             else:
-                floats = _float_roll(*floats, outs_list, cost, rounding, seen)
+                floats = kernel.roll(*floats, *args)
                 most = max(most, len(floats[0]))
             rolls += 1
         if floats is None:
             hit = 0
-            for code in [c for c in dist if all(n >= k for n, k in zip(_decode(c), cost))]:
+            for code in [c for c in dist if (c + need) & _BITS == _BITS]:
                 hit += dist.pop(code)
             by_turn.append(Fraction(hit, 36 ** rolls))
             left = len(dist)
@@ -219,7 +237,8 @@ def afford(hand, prod: dict, cost, first: int, every: int, turns: int, rounding:
 
 
 def drop_rows(h: np.ndarray, cost: np.ndarray, rounding: str) -> np.ndarray:
-    """`drop` on many hands at once (rows of h): each hand over 7 cards discards half, the largest surplus first."""
+    """`drop` on many hands at once (rows of h; the Monte Carlo with trades): each hand over 7 cards discards half,
+    the largest surplus first."""
     h = h.copy()
     total = h.sum(1)
     rows = np.flatnonzero(total > r.HAND_LIMIT)
@@ -237,48 +256,6 @@ def drop_rows(h: np.ndarray, cost: np.ndarray, rounding: str) -> np.ndarray:
         part[np.arange(n), key.argmax(1)] -= 1
     h[rows[:, None], order] = sub
     return h
-
-
-_POW = BASE ** np.arange(R, dtype=np.int64)
-
-
-def _float_roll(h, w, outs_list, cost, rounding, seen: dict):
-    """One roll of the turns-to-afford DP on arrays: hands h (rows by resource), their probabilities w; the hands
-    reached are merged by their index in the box of counts they can span."""
-    vs = np.array([v for v, _ in outs_list], dtype=np.int64).reshape(-1, R)
-    sizes = np.minimum(h.max(0) + vs.max(0), r.BANK) + 1
-    strides = np.concatenate(([1], np.cumprod(sizes)[:-1]))
-    base, top = h @ strides, h.max(0)
-    index, weight = [], []
-    for v, (_, ways) in zip(vs, outs_list):
-        idx = base + v @ strides
-        over = np.flatnonzero(((h + v) > r.BANK).any(1)) if (top + v > r.BANK).any() else ()
-        if len(over):  # a resource the bank cannot pay stays as it is
-            got = h[over] + v
-            idx[over] = np.where(got <= r.BANK, got, h[over]) @ strides
-        index.append(idx)
-        weight.append(w * (ways / 36))
-    index.append(_dropped(h, cost, rounding, seen) @ strides)
-    weight.append(w * (r.WAYS[7] / 36))
-    idx, at = np.unique(np.concatenate(index), return_inverse=True)  # sorting beats a dense box of counts
-    return (idx[:, None] // strides) % sizes, np.bincount(at, weights=np.concatenate(weight))
-
-
-def _dropped(h, cost, rounding, seen: dict) -> np.ndarray:
-    """The hands h after a 7, from `seen` (sorted hand codes -> hands after a 7, kept from roll to roll: most hands
-    recur) where known, computed and added where not."""
-    codes = h @ _POW
-    known, after = seen.get("codes", np.zeros(0, np.int64)), seen.get("after", np.zeros((0, R), np.int64))
-    at = np.minimum(np.searchsorted(known, codes), max(len(known) - 1, 0))
-    hit = (known[at] == codes) if len(known) else np.zeros(len(codes), bool)
-    out = np.empty_like(h)
-    out[hit] = after[at[hit]]
-    new = ~hit
-    out[new] = drop_rows(h[new], np.array(cost, dtype=np.int64), rounding)
-    allc = np.concatenate([known, codes[new]])
-    order = np.argsort(allc, kind="stable")
-    seen["codes"], seen["after"] = allc[order], np.concatenate([after, out[new]])[order]
-    return out
 
 
 # ------------------------------------------------------------------------------------------------

@@ -196,3 +196,39 @@ def test_the_bank_limit_in_both_stages():
     assert floats.rational == 0 and exact_.rational == 3
     assert [float(x) for x in floats.by_turn] == pytest.approx([float(x) for x in exact_.by_turn], abs=1e-13)
     assert exact_.later == 1  # never affordable: ore stays at 18, and the 7s take cards away
+
+
+def test_the_compiled_discard_is_the_drop_policy_on_every_small_hand():
+    import numpy as np
+
+    from analyzer.games.catan import afford_kernel as kernel
+
+    hands = [h for h in itertools.product(range(0, 12, 2), range(4), range(0, 12, 3), range(6), range(5))]
+    hands += [(19, 0, 0, 0, 19), (0, 19, 19, 19, 0), (9, 0, 0, 0, 0), (1, 1, 2, 2, 2)]
+    for cost in [*r.COSTS.values(), (0,) * 5]:
+        for rounding in ("up", "down"):
+            for h in hands:
+                got = np.array(h, dtype=np.int64)
+                kernel.discard(got, np.array(cost, dtype=np.int64), kernel.PREF, rounding == "up")
+                assert tuple(got) == exact.drop(h, cost, r.discard_count(sum(h), rounding)), (h, cost, rounding)
+
+
+@pytest.mark.parametrize("hand,prod,cost,first,every,turns", [
+    ((1, 0, 2, 1, 0), {6: (1, 0, 0, 0, 1), 8: (0, 1, 0, 1, 0), 5: (0, 0, 1, 0, 0), 9: (1, 0, 0, 0, 0)}, CITY, 3, 4, 3),
+    ((4, 3, 0, 5, 2), {4: (0, 0, 0, 2, 0), 10: (0, 1, 0, 0, 0), 11: (0, 0, 1, 0, 0), 6: (0, 0, 0, 0, 2)},
+     r.COSTS["dev_card"], 2, 3, 4),
+    ((0, 0, 6, 17, 18), {6: (0, 0, 0, 1, 2), 8: (0, 0, 0, 2, 0), 9: (1, 0, 1, 0, 0)}, r.COSTS["settlement"], 2, 3, 3),
+    ((8, 8, 0, 0, 0), {5: (0, 0, 1, 1, 0), 9: (0, 0, 0, 0, 1), 3: (1, 1, 0, 0, 0)}, CITY, 1, 2, 4),
+])
+@pytest.mark.parametrize("rounding", ["up", "down"])
+def test_the_compiled_floating_point_stage_is_the_rational_dp(hand, prod, cost, first, every, turns, rounding):
+    """The kernel (from the first roll: budget 0) against the DP in rationals only: the same hand states, every
+    probability to 1e-12; and switching over midway gives the rational phases exactly."""
+    exact_ = exact.afford(hand, prod, cost, first, every, turns, rounding, budget=10**9)
+    floats = exact.afford(hand, prod, cost, first, every, turns, rounding, budget=0)
+    assert exact_.rational == exact_.horizon and floats.rational == 0 and all(isinstance(x, F) for x in exact_.by_turn)
+    assert (floats.horizon, floats.states) == (exact_.horizon, exact_.states)
+    assert [float(x) for x in floats.by_turn] == pytest.approx([float(x) for x in exact_.by_turn], abs=1e-12)
+    mixed = exact.afford(hand, prod, cost, first, every, turns, rounding, budget=30)
+    assert mixed.by_turn[:mixed.rational] == exact_.by_turn[:mixed.rational]
+    assert [float(x) for x in mixed.by_turn] == pytest.approx([float(x) for x in exact_.by_turn], abs=1e-12)
