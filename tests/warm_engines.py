@@ -33,10 +33,8 @@ def warm(name: str) -> str:
         scenario = registry.SCENARIOS / "camelup" / "second-edition-opening.yaml"
         second = parse_position(yaml.safe_load(scenario.read_text()))
         sim.race_counts(second, 64, np.random.default_rng(0))
-    if name == "catan":  # the turns-to-afford DP's floating-point phase
-        from analyzer.games.catan import afford_kernel
-
-        afford_kernel.warm()
+    if name == "catan":  # the turns-to-afford DP's floating-point phase: compiled on import
+        import analyzer.games.catan.afford_kernel  # noqa: F401
     return name
 
 

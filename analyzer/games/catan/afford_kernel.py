@@ -1,7 +1,7 @@
 """The floating-point stage of the turns-to-afford DP (`exact.afford`, once its hand states outgrow the budget),
 compiled: one roll over every hand state at once, the hands reached merged through a dense slot array over the
 box of counts (no sort), the spec's discard policy (`exact.drop`) inside.  Imported only when a DP gets there;
-`warm()` compiles it (or loads it from numba's cache)."""
+importing it compiles the kernels (explicit signatures) or loads them from numba's cache."""
 from __future__ import annotations
 
 import numpy as np
@@ -105,9 +105,3 @@ def roll(h: np.ndarray, w: np.ndarray, vs: np.ndarray, p: np.ndarray, cost: np.n
     got = _roll(h, w, vs, p, cost, PREF, up, h2, w2, _SLOT[0])
     return h2[:got], w2[:got]
 
-
-def warm() -> None:
-    """Compile (or load) the kernel: a short DP that starts in floating point."""
-    from analyzer.games.catan import exact
-
-    exact.afford((5, 0, 0, 2, 1), {6: (0, 0, 0, 1, 1)}, r.COSTS["city"], 2, 2, 2, "up", budget=0)
