@@ -1,0 +1,55 @@
+"""Emerald player models for whole games and the gem race.  The engine (`game.py`) plays them inside its kernel
+and the readable reference (`reference.py`) plays the same in plain Python; the full text, with every tie-break,
+is in the coordination notes.  In short:
+
+- `random`: uniform over the distinct knights (colour, square) it may move; after a step that leaves the turn
+  open, uniform over stopping and each knight it may still move; uniform over gem and gold where both lie.
+- `greedy` (spec question 2): the plan (one knight, or an ordered pair on a fresh turn) of the highest exact
+  one-ply EV (card values, treasure, minus the expected loss to the dragon, plus the opponents' expected loss),
+  then re-plans after each step (mid-turn it stops unless a move's EV is positive); gold when its top value
+  beats the gem (1, or 5 when it completes the four kinds), else the gem.
+
+Both: the mover catches an opponent's knight where one stands (the opponent with the fewest gold cards), and a
+caught knight's owner bribes with his lowest gold card whenever it is worth at most knight_value.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from analyzer.core import scenario as sc
+from analyzer.core.errors import ScenarioError
+
+KINDS = ("greedy", "random")
+DESCRIPTIONS = {
+    "greedy": "the plan (one knight or an ordered pair) of the highest exact one-ply EV: cards, treasure and the "
+              "dragon's expected catches of its own and the opponents' knights; gold when it beats the gem",
+    "random": "uniform over the knights it may move (and stopping, after a first step that leaves the turn open) "
+              "and over gem or gold where both lie",
+}
+
+
+@dataclass(frozen=True)
+class Policy:
+    kind: str = "greedy"
+
+    @property
+    def label(self) -> str:
+        return self.kind
+
+    def describe(self) -> str:
+        return DESCRIPTIONS[self.kind]
+
+
+def parse_policy(value, field: str) -> Policy:
+    """A policy: a name (`greedy`) or a mapping {kind: ...}."""
+    if isinstance(value, str):
+        if value not in KINDS:
+            raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(KINDS)}")
+        return Policy(value)
+    block = sc.mapping(value, field, {"kind"})
+    return Policy(sc.choice(block.get("kind", "greedy"), f"{field}.kind", KINDS))
+
+
+def parse_policies(value, field: str, players: int) -> tuple[Policy, ...]:
+    """One policy for every turn-order rank (a single one is seated everywhere), the start player first."""
+    return sc.per_seat(value, field, players, parse_policy, "greedy")
