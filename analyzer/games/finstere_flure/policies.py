@@ -1,0 +1,52 @@
+"""Finstere Flure player models for whole games and the escape rollouts.  The engine (`game.py`) plays them inside
+its kernel and the readable reference (`reference_policies.py`) plays the same in plain Python; the full text,
+with every tie-break, is in the coordination notes.  In short:
+
+- `random`: a figure uniformly among the player's figures still to move, then an end uniformly among its legal
+  ends, staying put (or off) included.
+- `greedy` (spec question 2, the safest square): every end of every figure still to move keyed (the number of
+  cards this round's monster may play that catch it there, the others where they stand; Manhattan steps to the
+  exit, 0 once out, the entrance's + 1 from off the board; the square's code y * width + x, out -2, off -1); the
+  least key wins, ties to the lower figure index.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from analyzer.core import scenario as sc
+from analyzer.core.errors import ScenarioError
+
+KINDS = ("greedy", "random")
+DESCRIPTIONS = {
+    "greedy": "the safest end (spec question 2): fewest of this round's possible monster cards catch it, then "
+              "fewest steps to the exit, over every figure still to move",
+    "random": "a figure uniformly among those still to move, then an end uniformly among its legal ends (staying "
+              "included)",
+}
+
+
+@dataclass(frozen=True)
+class Policy:
+    kind: str = "greedy"
+
+    @property
+    def label(self) -> str:
+        return self.kind
+
+    def describe(self) -> str:
+        return DESCRIPTIONS[self.kind]
+
+
+def parse_policy(value, field: str) -> Policy:
+    """A policy: a name (`greedy`) or a mapping {kind: ...}."""
+    if isinstance(value, str):
+        if value not in KINDS:
+            raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(KINDS)}")
+        return Policy(value)
+    block = sc.mapping(value, field, {"kind"})
+    return Policy(sc.choice(block.get("kind", "greedy"), f"{field}.kind", KINDS))
+
+
+def parse_policies(value, field: str, players: int) -> tuple[Policy, ...]:
+    """One policy for every turn-order rank (a single one is seated everywhere), the start player first."""
+    return sc.per_seat(value, field, players, parse_policy, "greedy")
