@@ -15,9 +15,9 @@ caught knight's owner bribes with his lowest gold card whenever it is worth at m
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
-from analyzer.core import scenario as sc
-from analyzer.core.errors import ScenarioError
+from analyzer.core.policies import NamedPolicy
 
 KINDS = ("greedy", "random")
 DESCRIPTIONS = {
@@ -29,27 +29,14 @@ DESCRIPTIONS = {
 
 
 @dataclass(frozen=True)
-class Policy:
+class Policy(NamedPolicy):
     kind: str = "greedy"
-
-    @property
-    def label(self) -> str:
-        return self.kind
-
-    def describe(self) -> str:
-        return DESCRIPTIONS[self.kind]
+    descriptions: ClassVar[dict[str, str]] = DESCRIPTIONS
 
 
-def parse_policy(value, field: str) -> Policy:
-    """A policy: a name (`greedy`) or a mapping {kind: ...}."""
-    if isinstance(value, str):
-        if value not in KINDS:
-            raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(KINDS)}")
-        return Policy(value)
-    block = sc.mapping(value, field, {"kind"})
-    return Policy(sc.choice(block.get("kind", "greedy"), f"{field}.kind", KINDS))
+parse_policy = Policy.parse
 
 
 def parse_policies(value, field: str, players: int) -> tuple[Policy, ...]:
     """One policy for every turn-order rank (a single one is seated everywhere), the start player first."""
-    return sc.per_seat(value, field, players, parse_policy, "greedy")
+    return Policy.parse_seats(value, field, players)
