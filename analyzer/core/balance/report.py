@@ -30,12 +30,17 @@ CAPTIONS = {
 TOP_FINDINGS = 5  # the report opens with at most this many effects, largest first
 
 
-def _cited(finding: dict) -> str:
+def _named(texts: dict, spec: BalanceSpec) -> dict:
+    """Headings or captions with the game's name for its final score (coins, points, ...) in place of "money"."""
+    return {k: v.replace("money", spec.money_name) for k, v in texts.items()}
+
+
+def _cited(finding: dict, headings: dict) -> str:
     """A finding and a link to the table behind it, named as its heading in the report."""
     from analyzer.core.report import link
 
     table = finding.get("table")
-    heading = HEADINGS.get(table, table)
+    heading = headings.get(table, table)
     return finding["text"] + (f" ({link('table: ' + heading, heading)})" if table else "")
 
 
@@ -46,6 +51,7 @@ def report(spec: BalanceSpec, result: Result, *, title: str, question: str, setu
     from analyzer.core.report import Report
 
     p = result.payload
+    headings, captions = _named(HEADINGS, spec), _named(CAPTIONS, spec)
     rep = Report(title, f"{p['games']:,} games per rule set · seed {p['seed']} · rule sets: "
                         + ", ".join(f"`{name}`" for name in p["rule_sets"]), [], result.tables)
     rep.section("What was asked").text(question.strip() or "How the rule sets compare, seat by seat.")
@@ -53,15 +59,15 @@ def report(spec: BalanceSpec, result: Result, *, title: str, question: str, setu
     ranked = p.get("findings_ranked") or [{"text": f, "kind": "note", "table": ""} for f in p["findings"]]
     effects = [f for f in ranked if f["kind"] == "effect"]
     if effects:
-        found.bullets([_cited(f) for f in effects[:TOP_FINDINGS]])
+        found.bullets([_cited(f, headings) for f in effects[:TOP_FINDINGS]])
     else:
         found.text("No effect here is larger than its 95% interval: nothing was found to make a detectable difference.")
     nothing = [f for f in ranked if f["kind"] == "none"]
     if nothing:
-        found.heading("No detectable difference").bullets([_cited(f) for f in nothing])
+        found.heading("No detectable difference").bullets([_cited(f, headings) for f in nothing])
     rest = effects[TOP_FINDINGS:] + [f for f in ranked if f["kind"] == "note"]
     if rest:
-        found.heading("More").bullets([_cited(f) for f in rest])
+        found.heading("More").bullets([_cited(f, headings) for f in rest])
     section = rep.section("Set-up")
     for heading, body in setup:
         if isinstance(body, pd.DataFrame):
@@ -71,7 +77,7 @@ def report(spec: BalanceSpec, result: Result, *, title: str, question: str, setu
     results = rep.section("Results")
     plots = {plot.table: plot for plot in result.plots}
     for name, df in result.tables.items():
-        results.heading(HEADINGS.get(name, name)).table(df, CAPTIONS.get(name, ""))
+        results.heading(headings.get(name, name)).table(df, captions.get(name, ""))
         if name in plots:
             results.plot(plots[name], plots[name].options.get("title", ""))
     rep.section("Method and caveats").bullets(list(result.notes[len(p["findings"]):]) + list(method))
