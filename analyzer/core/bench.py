@@ -43,6 +43,40 @@ def per_second(play, n: int, repeats: int) -> float:
     return statistics.median(rates)
 
 
+def exact_questions(game_name: str, questions, repeats: int = 3, names=None) -> list[dict]:
+    """Rows: for each exact question, its slowest shipped position scenario (`names`: only these files), as the
+    median compute time (process time, so a busy machine does not count) of `repeats` answers after one that
+    warms caches and imports; the issues' target is under 0.2 s."""
+    import statistics
+
+    from analyzer.core import registry, runner, scenario
+
+    game = registry.game(game_name)
+    settings = runner.RunSettings(seed=1, progress=False)
+    slowest = {}
+    for path in registry.scenarios(game_name):
+        data = scenario.load(path)
+        if "position" not in data or (names and path.name not in names):
+            continue
+        position = game.position(data)
+        for name in questions:
+            if name not in game.supported(position):
+                continue
+            answer = game.question(name)
+            answer(position, settings)
+            times = []
+            for _ in range(repeats):
+                t = time.process_time()
+                answer(position, settings)
+                times.append(time.process_time() - t)
+            ms = 1000 * statistics.median(times)
+            if ms >= slowest.get(name, ("", -1.0))[1]:
+                slowest[name] = (path.name, ms)
+    return [{"what": f"{game_name} exact '{name}', slowest shipped scenario ({where}) (ms of compute, median of "
+                     f"{repeats})", "ours": ms, "comparison": None, "ratio": None, "target": "< 200 ms"}
+            for name, (where, ms) in slowest.items()]
+
+
 SCALING = (("1 local worker", {"jobs": 1}), ("2 local workers", {"jobs": 2}),
            ("2-worker Dask LocalCluster", {"backend": "dask"}))
 

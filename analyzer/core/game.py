@@ -16,7 +16,8 @@ first use, so `analyzer --help` and `analyzer games` never load numpy engines or
 
 **Chance tables.**  A game whose engine draws its chance up front (so that rule sets and
 candidate moves meet the same luck) keeps the draws in a class named `Chance` in its
-engine module: built from a `numpy.random.Generator`, read by index, never redrawn.
+engine module: built from a `numpy.random.Generator`, read by index, never redrawn (engines
+that seed per-game streams subclass `core.streams.StreamSeeds`, naming their streams).
 
 Keep this contract as small as the games need: a field enters it when a second game needs it.
 """

@@ -14,7 +14,10 @@ SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 
 
 def game(name):
-    """The GameSpec of game `name`; a one-line error naming the games there are otherwise."""
+    """The GameSpec of game `name` (the specs' spelling with hyphens, `finstere-flure`, is the same game); a
+    one-line error naming the games there are otherwise."""
+    if isinstance(name, str):
+        name = name.replace("-", "_")
     if not isinstance(name, str) or name not in GAMES:
         raise ScenarioError("game", f"got {name!r}; allowed: {', '.join(GAMES)}")
     spec = importlib.import_module(f"analyzer.games.{name}").GAME

@@ -117,6 +117,7 @@ def parse(text: str, source: str = "scenario") -> dict:
     if not isinstance(data, dict):
         raise ScenarioError("scenario", "must be a mapping with at least `game:`")
     _check_numbers(data)
+    data = from_spec_layout(data)
     unknown = set(map(str, data)) - TOP_LEVEL_KEYS
     if unknown:
         key = sorted(unknown)[0]
@@ -127,6 +128,21 @@ def parse(text: str, source: str = "scenario") -> dict:
 
         raise ScenarioError("game", f"missing; say which game: {', '.join(GAMES)} (see `analyzer games`)")
     return data
+
+
+def from_spec_layout(data: dict) -> dict:
+    """The rules specs (shared/rules/*.md) write a position flat: `settings:` for `rules:` and the position's fields
+    at the top.  Such a scenario (it has `settings:` and neither `rules:` nor `position:`) in this project's layout:
+    the settings as `rules`, every key that is not a top-level one under `position` (a game moves what belongs in
+    its rules, such as a board, from there)."""
+    if "settings" not in data or "rules" in data or "position" in data:
+        return data
+    out = {k: v for k, v in data.items() if k in TOP_LEVEL_KEYS}
+    out["rules"] = data["settings"]
+    position = {k: v for k, v in data.items() if k not in TOP_LEVEL_KEYS and k != "settings"}
+    if position:
+        out["position"] = position
+    return out
 
 
 def _unreadable(exc: Exception) -> str:

@@ -27,4 +27,5 @@ def run(quick: bool = False) -> list[dict]:
                              f"of {repeats}; illustrative tokens and harbours)",
                      "ours": games_per_second(kind, 4, games, repeats), "comparison": None, "ratio": None,
                      "target": target})
-    return rows
+    return rows + core_bench.exact_questions("catan", ("ev", "odds", "income", "seven", "discard", "afford", "deck", "robber"),
+                                             repeats, names=("reference-city.yaml", "discard-seven-cards.yaml"))

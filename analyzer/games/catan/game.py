@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from analyzer.core.streams import StreamSeeds
 from analyzer.games.catan import board as bo
 
 MAXP = 4
@@ -146,15 +147,11 @@ POLICY_CODES = {"greedy": 0, "trader": 1}
 P_TRADER = POLICY_CODES["trader"]
 
 
-class Chance:
+class Chance(StreamSeeds):
     """Every game's stream seeds (start order, dice, development deck, steals), drawn up front: (n, 4) uint64.
     Read by index, never redrawn: game j of every rule set uses row j."""
 
-    def __init__(self, n: int, rng: np.random.Generator):
-        self.seeds = rng.integers(0, 2**63, size=(n, NSTREAMS), dtype=np.int64).astype(np.uint64)
-
-    def __len__(self) -> int:
-        return len(self.seeds)
+    STREAMS = ("start order", "dice", "development deck", "steals")
 
 
 # ------------------------------------------------------------------------------------------------

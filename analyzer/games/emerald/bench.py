@@ -24,4 +24,4 @@ def run(quick: bool = False) -> list[dict]:
         rows.append({"what": f"emerald full 4-player games, {kind} players, 1 process (games/s, median of {repeats})",
                      "ours": games_per_second(kind, 4, games, repeats), "comparison": None, "ratio": None,
                      "target": target})
-    return rows
+    return rows + core_bench.exact_questions("emerald", ("ev", "catch", "dragon"), repeats)

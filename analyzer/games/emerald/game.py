@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from analyzer.core.streams import StreamSeeds
 from analyzer.games.emerald import rules as r
 
 MAXP = 5
@@ -102,15 +103,11 @@ def kernel(signature):
     return njit(signature, cache=True, no_cpython_wrapper=True, _nrt=False, error_model="numpy")
 
 
-class Chance:
+class Chance(StreamSeeds):
     """Every game's stream seeds (start player, deal, die, random choices), drawn up front: (n, 4) uint64.
     Read by index, never redrawn: game j of every rule set uses row j."""
 
-    def __init__(self, n: int, rng: np.random.Generator):
-        self.seeds = rng.integers(0, 2**63, size=(n, NSTREAMS), dtype=np.int64).astype(np.uint64)
-
-    def __len__(self) -> int:
-        return len(self.seeds)
+    STREAMS = ("start player", "deal", "die", "random choices")
 
 
 # ------------------------------------------------------------------------------------------------

@@ -115,7 +115,7 @@ def _end_of(p: Position, code: int):
 
 
 def _later_text(p: Position, c) -> str:
-    text = ", ".join(f"#{t.figure} {_where(_end_of(p, t.code))}" for t in c.later) or "nobody left to move"
+    text = ", ".join(f"#{t.figure} {_where(_end_of(p, t.end[0]))}" for t in c.later) or "nobody left to move"
     return text + ("; game over" if c.ended else "")
 
 
@@ -124,7 +124,7 @@ def ev(p: Position, settings) -> Result:
     for i in _moving(p):
         ranked += exact.candidates(p, i)
     width = p.board.width
-    ranked.sort(key=lambda c: (c.p_caught, c.dist, c.code(width), c.figure))  # the greedy player's key
+    ranked.sort(key=lambda c: c.key(width))  # the greedy player's key
     greedy = p.settings.others_still_to_move == "greedy"
     rows, out = [], []
     for rank, c in enumerate(ranked, 1):
@@ -134,10 +134,10 @@ def ev(p: Position, settings) -> Result:
                      "P(caught)": float(caught), "exact": fs(caught), "steps to exit": c.dist,
                      "P(>= 1 of owner's caught)": float(mine), "owner exact": fs(mine),
                      **({"then (greedy)": _later_text(p, c)} if greedy else {})})
-        out.append({"rank": rank, "figure": c.figure, "end": _json_where(c.end), "path": path,
+        out.append({"rank": rank, "figure": c.figure, "end": _json_where(c.end), "layout": c.variant, "path": path,
                     **both("ev", -caught), **both("p_caught", caught), "steps_to_exit": c.dist,
                     **both("p_owner_any", mine), **both("expected_owner", c.odds.expected(p.figures[c.figure].owner)),
-                    **({"later": [{"figure": t.figure, "end": _json_where(_end_of(p, t.code))} for t in c.later],
+                    **({"later": [{"figure": t.figure, "end": _json_where(_end_of(p, t.end[0]))} for t in c.later],
                         "game_over": c.ended} if greedy else {})})
     best = out[0] if out else None
     others = ("the round's later figure turns (mine too) first played by the greedy-safest player, in turn order "
@@ -145,7 +145,8 @@ def ev(p: Position, settings) -> Result:
               "before the monster phase: nobody caught)" if greedy else
               "the figures still to move held where they stand (others_still_to_move fixed)")
     notes = [*_notes(p), f"every legal end square of the figure(s) about to move (player {p.to_move}; "
-             "path: + enters from off the board, stay = forgo every step), the monster phase played on the table "
+             "a square once per layout of the stones a move can leave there; path: one walk to it, + enters from off "
+             "the board, stay = forgo every step), the monster phase played on the table "
              f"after the move for every playable card, {others}; {CAUGHT}; value (ev) = -P(caught); ranked by "
              "P(caught), then steps to the exit (Manhattan; +1 from off the board; exit_on beyond +1), as the "
              "greedy-safest player ranks", "exact"]

@@ -26,4 +26,4 @@ def run(quick: bool = False) -> list[dict]:
                              f"{repeats})",
                      "ours": games_per_second(kind, 4, games, repeats), "comparison": None, "ratio": None,
                      "target": target})
-    return rows
+    return rows + core_bench.exact_questions("finstere_flure", ("odds", "ev"), repeats)

@@ -77,22 +77,41 @@ def card_outcomes(table, cards, settings, spare: bool = False) -> list[CardOutco
     says (each step is look, then move), so a card's phase is a prefix of the longest one: a number card's first n
     steps, a cross card's steps up to the one that completes its catches (at most cross_cap).  Equal, card by card,
     to `reference.monster_phase` (tests/games/finstere_flure/test_exact.py holds them so)."""
-    effects = {card: r.card_effect(card, settings) for card in cards}
-    longest = max((n for n, k in effects.values() if not k), default=0)
-    most_crosses = max((k for _, k in effects.values()), default=0)
-    t, caught, after = table if spare else table.copy(), [], []  # after[i]: figures caught once step i + 1 is done
-    while len(after) < longest or (most_crosses and len(caught) < most_crosses
-                                   and len(after) < settings.cross_cap):
-        ref.look(t, settings)
-        ref.monster_step(t, settings, caught)
-        after.append(len(caught))
-    out = []
-    for card in cards:
-        steps, crosses = effects[card]
-        if crosses:
-            steps = next((i + 1 for i, m in enumerate(after[:steps]) if m >= crosses), min(steps, len(after)))
-        out.append(CardOutcome(card, 1, tuple(caught[:after[steps - 1]] if steps else ()), steps))
-    return out
+    return _Walk(table if spare else table.copy(), cards, settings).run().outcomes()
+
+
+class _Walk:
+    """card_outcomes' walk on table t, in place, from a walk's first `len(after)` steps (caught so far: `caught`)."""
+
+    def __init__(self, t, cards, settings, caught=(), after=()):
+        self.t, self.cards, self.settings = t, cards, settings
+        self.effects = {card: r.card_effect(card, settings) for card in cards}
+        self.longest = max((n for n, k in self.effects.values() if not k), default=0)
+        self.most_crosses = max((k for _, k in self.effects.values()), default=0)
+        self.caught, self.after = list(caught), list(after)  # after[i]: figures caught once step i + 1 is done
+
+    def more(self) -> bool:
+        return len(self.after) < self.longest or (self.most_crosses and len(self.caught) < self.most_crosses
+                                                  and len(self.after) < self.settings.cross_cap)
+
+    def step(self):
+        ref.look(self.t, self.settings)
+        ref.monster_step(self.t, self.settings, self.caught)
+        self.after.append(len(self.caught))
+
+    def run(self) -> "_Walk":
+        while self.more():
+            self.step()
+        return self
+
+    def outcomes(self) -> list[CardOutcome]:
+        out, after = [], self.after
+        for card in self.cards:
+            steps, crosses = self.effects[card]
+            if crosses:
+                steps = next((i + 1 for i, m in enumerate(after[:steps]) if m >= crosses), min(steps, len(after)))
+            out.append(CardOutcome(card, 1, tuple(self.caught[:after[steps - 1]] if steps else ()), steps))
+        return out
 
 
 def no_phase(table, settings) -> CatchOdds:
@@ -103,23 +122,23 @@ def no_phase(table, settings) -> CatchOdds:
 
 
 # -- the others' turns under others_still_to_move: greedy ------------------------------------------------
-def _choose(t, seat: int, settings, ends_of, caught_of) -> tuple[int, int, tuple]:
-    """The greedy-safest player's pick: the least key (caught, steps to the exit, code, figure) over the unmoved
-    figures' ends (`ends_of(figure)` -> {code: path}); the options are tried in (steps, code, figure) order, so
-    the first no card catches wins at once (`caught_of(figure, code, path, counts, cards)` -> copies catching)."""
+def _choose(t, seat: int, settings, ends_of, caught_of) -> tuple[int, tuple, tuple]:
+    """The greedy-safest player's pick: the least key (caught, steps to the exit, end, figure) over the unmoved
+    figures' ends (`ends_of(figure)` -> {(code, k): path}); the options are tried in (steps, end, figure) order, so
+    the first no card catches wins at once (`caught_of(figure, end, path, counts, cards)` -> copies catching)."""
     counts = Counter(ref.playable_cards(t, settings))
     cards = list(counts)
-    options = sorted((rp.steps_to_exit(t, code, settings), code, i, path)
-                     for i in rp.unmoved(t, seat) for code, path in ends_of(i).items())
+    options = sorted((rp.steps_to_exit(t, end[0], settings), end, i, path)
+                     for i in rp.unmoved(t, seat) for end, path in ends_of(i).items())
     best = None
-    for dist, code, i, path in options:
-        caught = 0 if code == rp.OUT_CODE else caught_of(i, code, path, counts, cards)
-        if best is None or (caught, dist, code, i) < best[0]:
-            best = ((caught, dist, code, i), path)
+    for dist, end, i, path in options:
+        caught = 0 if end[0] == rp.OUT_CODE else caught_of(i, end, path, counts, cards)
+        if best is None or (caught, dist, end, i) < best[0]:
+            best = ((caught, dist, end, i), path)
         if caught == 0:
             break
-    (_, _, code, i), path = best
-    return i, code, path
+    (_, _, end, i), path = best
+    return i, end, path
 
 
 def _caught(t, i: int, path, settings, counts, cards) -> int:
@@ -137,37 +156,41 @@ class _OneMover(ref.Table):
     def copy(self):
         other = copy.copy(self)
         other.figures = list(self.figures)
-        other.figures[self.mover] = copy.copy(self.figures[self.mover])
+        other.figures[self.mover] = self.figures[self.mover].copy()
         other.stones, other.crystals = set(self.stones), set(self.crystals)
         other.turn_stones = dict(self.turn_stones)
         other.cards_left, other.exits = list(self.cards_left), list(self.exits)
         return other
 
 
-def legal_ends(t, i: int, settings) -> dict:
-    """`reference_policies.legal_ends` (the reference's figure_moves, by code), on a `_OneMover` view of t."""
+def _one_mover(t, i: int):
     view = copy.copy(t)
     view.__class__ = _WatchedOneMover if isinstance(t, _Watched) else _OneMover
     view.mover = i
-    return rp.legal_ends(view, i, settings)
+    return view
 
 
-def greedy_choice(t, seat: int, settings) -> tuple[int, int, tuple]:
-    """`reference_policies.greedy_choice` -> (figure, end code, path): the same key, found faster (`_choose`,
+def legal_ends(t, i: int, settings) -> dict:
+    """`reference_policies.legal_ends` (the reference's figure_moves, by code), on a `_OneMover` view of t."""
+    return rp.legal_ends(_one_mover(t, i), i, settings)
+
+
+def greedy_choice(t, seat: int, settings) -> tuple[int, tuple, tuple]:
+    """`reference_policies.greedy_choice` -> (figure, end, path): the same key, found faster (`_choose`,
     each option's catches from one walk, the ends from `legal_ends`)."""
     return _choose(t, seat, settings, lambda i: legal_ends(t, i, settings),
-                   lambda i, code, path, counts, cards: _caught(t, i, path, settings, counts, cards))
+                   lambda i, end, path, counts, cards: _caught(t, i, path, settings, counts, cards))
 
 
 @dataclass(frozen=True)
 class Turn:
     seat: int
     figure: int
-    code: int  # its end (reference_policies.end_code)
+    end: tuple  # (end code, k) as reference_policies.legal_ends names it
     path: tuple
     # watched tables only: what the pick asked about (`_Watched.asked`), for the moving figure's ends to reuse
-    ends: dict = field(default_factory=dict, compare=False)  # figure -> ({code: path}, asked)
-    caught: dict = field(default_factory=dict, compare=False)  # (figure, code) -> (copies catching, asked)
+    ends: dict = field(default_factory=dict, compare=False)  # figure -> ({end: path}, asked)
+    caught: dict = field(default_factory=dict, compare=False)  # (figure, end) -> (copies catching, asked)
     move_asked: tuple = (frozenset(), frozenset())  # what the move itself asked about
 
 
@@ -176,9 +199,9 @@ def figure_turns(t, seat: int, settings) -> tuple[list, bool]:
     until none is left), every player greedy, played on t in place -> (turns, ended: a player won by an exit)."""
     turns = []
     while (seat := rp.next_player(t, seat)) is not None:
-        i, code, path = greedy_choice(t, seat, settings)
+        i, end, path = greedy_choice(t, seat, settings)
         ref.move_figure(t, i, path, settings)
-        turns.append(Turn(seat, i, code, path))
+        turns.append(Turn(seat, i, end, path))
         if t.exits.count(seat) >= r.to_win(t.players):
             return turns, True
         seat = (seat + 1) % t.players
@@ -197,16 +220,16 @@ def _watched_turns(t, seat: int, settings) -> tuple[list, bool]:
             ends[i] = (out, t.asked())
             return out
 
-        def caught_of(i, code, path, counts, cards):
+        def caught_of(i, end, path, counts, cards):
             t.fresh()
             n = _caught(t, i, path, settings, counts, cards)
-            caught[(i, code)] = (n, t.asked())
+            caught[(i, end)] = (n, t.asked())
             return n
 
-        i, code, path = _choose(t, seat, settings, ends_of, caught_of)
+        i, end, path = _choose(t, seat, settings, ends_of, caught_of)
         t.fresh()
         ref.move_figure(t, i, path, settings)
-        turns.append(Turn(seat, i, code, path, ends, caught, t.asked()))
+        turns.append(Turn(seat, i, end, path, ends, caught, t.asked()))
         if t.exits.count(seat) >= r.to_win(t.players):
             return turns, True
         seat = (seat + 1) % t.players
@@ -310,16 +333,16 @@ def greedy_rest(after, figure: int, settings, base=None) -> tuple[list, bool]:
                 ends, asked = layouts[key]
             if on and square in asked[0]:
                 return legal_ends(after, j, settings)
-            return {code: path for code, path in ends.items() if code != own}
+            return {end: path for end, path in ends.items() if end[0] != own}
 
-        def caught_of(j, code, path, counts, cards, turn=turn):
-            known = turn.caught.get((j, code))
+        def caught_of(j, end, path, counts, cards, turn=turn):
+            known = turn.caught.get((j, end))
             return _caught(after, j, path, settings, counts, cards) if known is None or hit(known[1]) else known[0]
 
-        i, code, path = _choose(after, turn.seat, settings, ends_of, caught_of)
+        i, end, path = _choose(after, turn.seat, settings, ends_of, caught_of)
         ref.move_figure(after, i, path, settings)
-        if (i, code) != (turn.figure, turn.code) or hit(turn.move_asked):
-            done = turns[:k] + [Turn(turn.seat, i, code, path)]
+        if (i, end) != (turn.figure, turn.end) or hit(turn.move_asked):
+            done = turns[:k] + [Turn(turn.seat, i, end, path)]
             if after.exits.count(turn.seat) >= r.to_win(players):
                 return done, True
             rest, ended = figure_turns(after, (turn.seat + 1) % players, settings)
@@ -335,12 +358,76 @@ def base_turns(table, figure: int, settings):
     return before, _watched_turns(base, (table.figures[figure].owner + 1) % table.players, settings), {}
 
 
+class _PhaseBase:
+    """The monster phase on the table every end shares (the moving figure nowhere; others greedy: the base's later
+    turns played), walked once on a watched table, step by step: an end's table differs from it on a few squares,
+    so its walk is the shared one up to the first step that asked about one of them (`odds_of`)."""
+
+    def __init__(self, position: Position, table):
+        self.position, self.table = position, table.copy()
+        cards = position.playable_cards()
+        self.counts, self.cards = Counter(cards), list(dict.fromkeys(cards))
+        t = table.copy()
+        t.__class__ = _Watched
+        self.walk = _Walk(t, self.cards, position.settings)
+        self.before, self.asked = [], []  # per step: the table before it, what the step asked about
+        while self.walk.more():
+            before = t.copy()
+            before.__class__ = ref.Table
+            self.before.append(before)
+            t.fresh()
+            self.walk.step()
+            self.asked.append(t.asked())
+        self.odds = self._odds(self.walk)
+
+    def _odds(self, walk: _Walk) -> CatchOdds:
+        return CatchOdds(tuple(CardOutcome(c.card, self.counts[c.card], c.caught, c.steps) for c in walk.outcomes()),
+                         tuple(f.owner for f in self.table.figures))
+
+    def odds_of(self, after) -> CatchOdds:
+        """catch_odds(position, after): the shared walk's first steps, on from the first one that asked about a
+        square where `after` differs (a figure's, or a stone's or crystal's)."""
+        base = self.table
+        if (after.turn_stones, after.monster, after.facing) != (base.turn_stones, base.monster, base.facing):
+            return catch_odds(self.position, after, spare=True)
+        moved = {j: f for j, (f, g) in enumerate(zip(after.figures, base.figures)) if f.pos != g.pos}
+        squares = {q for j, f in moved.items() for q in (f.pos, base.figures[j].pos) if isinstance(q, tuple)}
+        stones, crystals = after.stones ^ base.stones, after.crystals ^ base.crystals
+        for i, (figures_asked, blocks_asked) in enumerate(self.asked):
+            if squares & figures_asked or (stones | crystals) & blocks_asked:
+                t = self.before[i].copy()
+                for j, f in moved.items():
+                    t.figures[j] = f.copy()
+                t.stones ^= stones
+                t.crystals ^= crystals
+                shared = self.walk
+                prefix = shared.caught[:shared.after[i - 1]] if i else ()
+                return self._odds(_Walk(t, self.cards, self.position.settings, prefix, shared.after[:i]).run())
+        return self.odds
+
+
+def _phase_base(position: Position, table, figure: int, base) -> _PhaseBase | None:
+    """The shared phase for `candidates` (None: under greedy others the base's turns end the game)."""
+    shared = _base(table, figure)
+    if base is not None:
+        before, (turns, ended), _ = base
+        if ended:
+            return None
+        shared = before.copy()
+        for turn in turns:
+            ref.move_figure(shared, turn.figure, turn.path, position.settings)
+    shared.__class__ = ref.Table
+    return _PhaseBase(position, shared)
+
+
 @dataclass(frozen=True)
 class Candidate:
-    """One end square of the moving figure and the odds of the monster phase that follows."""
+    """One end of the moving figure (a square and the stones as its path leaves them) and the odds of the monster
+    phase that follows."""
     figure: int
     end: object  # (x, y), "out" or "off" (stays off the board)
     path: tuple  # directions (reference.ENTER: the step onto the entrance)
+    variant: int  # which of the stone layouts a move can leave at this end (reference.figure_moves' order)
     odds: CatchOdds  # the monster phase after the move (and, others greedy, the round's later turns)
     dist: int  # steps remaining to the exit (Manhattan)
     later: tuple = ()  # others greedy: the round's later figure turns (Turn), in order
@@ -352,6 +439,10 @@ class Candidate:
 
     def code(self, width: int) -> int:
         return -2 if self.end == OUT else -1 if self.end == OFF else self.end[1] * width + self.end[0]
+
+    def key(self, width: int) -> tuple:
+        """The greedy player's ranking: P(caught), steps to the exit, end code, layout, figure."""
+        return self.p_caught, self.dist, self.code(width), self.variant, self.figure
 
 
 def distance(position: Position, end) -> int:
@@ -366,20 +457,24 @@ def distance(position: Position, end) -> int:
 
 
 def candidates(position: Position, figure: int, others: str | None = None) -> list[Candidate]:
-    """Question 2: every legal end square of `figure` this step budget, with the monster phase on the table after
-    the move, ranked as the greedy player ranks them: P(caught), steps to the exit, square code.  `others`
+    """Question 2: every legal end of `figure` this step budget (a square once per stone layout a move can leave
+    there), with the monster phase on the table after the move, ranked as the greedy player ranks them (`key`).
+    `others`
     (default: the position's others_still_to_move): fixed, every other figure where it stands; greedy, the round's
     later figure turns (mine too) played first by the greedy-safest player (`greedy_rest`)."""
     settings = position.settings
     greedy = (others or settings.others_still_to_move) == "greedy"
     table = to_table(position)
     out, base = [], base_turns(table, figure, settings) if greedy else None
-    for end, path in ref.figure_moves(table, figure, settings).items():
-        after = table.copy()
-        ref.move_figure(after, figure, path, settings)
-        later, ended = greedy_rest(after, figure, settings, base) if greedy else ((), False)
-        odds = no_phase(after, settings) if ended else catch_odds(position, after, spare=True)
-        out.append(Candidate(figure, end, tuple(path), odds, distance(position, end), tuple(later), ended))
+    phase = _phase_base(position, table, figure, base)
+    for end, paths in ref.figure_moves(_one_mover(table, figure), figure, settings).items():
+        for k, path in enumerate(paths):
+            after = table.copy()
+            ref.move_figure(after, figure, path, settings)
+            later, ended = greedy_rest(after, figure, settings, base) if greedy else ((), False)
+            odds = no_phase(after, settings) if ended else phase.odds_of(after) if phase else \
+                catch_odds(position, after, spare=True)
+            out.append(Candidate(figure, end, tuple(path), k, odds, distance(position, end), tuple(later), ended))
     width = position.board.width
-    out.sort(key=lambda c: (c.p_caught, c.dist, c.code(width)))
+    out.sort(key=lambda c: c.key(width))
     return out

@@ -4,7 +4,7 @@ policies (`policies.py`).
 State and settings are flat int64 arrays (offsets below); a square is y * width + x.  Chance comes from three
 splitmix64 streams per game (start player, monster cards, random players' choices) seeded from `Chance`, so every
 rule set of a balance run meets the same luck, game by game.  With a record buffer the start player, every card
-played and every figure turn are written in order (rows (tag, a, b), coordination notes); the readable reference
+played and every figure turn are written in order (rows (tag, a, b, c), reference_policies.py); the readable reference
 replays a game from it.  The rules are the reference's (`reference.py`); the policies are `policies.py`'s.  Turn
 stones: one straight ahead turns the monster by its arrow only when its last look saw nobody to its left or right
 (s[SAWSIDE] = 0, set by `look`); otherwise the monster pushes it like a stone.
@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+
+from analyzer.core.streams import StreamSeeds
 
 MAXSQ = 1600  # board squares at most (40 x 40)
 MAXP = 7
@@ -90,10 +92,18 @@ RECORD_KINDS = ("start", "card", "move", "end")
 POLICY_CODES = {"random": 0, "greedy": 1}
 P_RANDOM, P_GREEDY = 0, 1
 
-# BFS node rows of the work array
-N_SQ, N_PAR, N_DIR, N_PUSH, N_END = range(5)
-W_NODES = 5  # rows 0..4: nodes; 5: replay tiles; 6: visited; 7: a path; 8, 9: greedy's trial states; 10: greedy's
-WSHAPE = (12, max(SSIZE, MAXSQ + 4))  # key and order; 11: random's ends by code
+# the work array: BFS node rows (a node: the figure's square or OUT, and a stone layout), then the rows below
+N_SQ, N_PAR, N_DIR, N_LAYOUT, N_NDIFF, N_END, N_HASH, N_NEXT = range(8)
+# N_LAYOUT: the node whose W_DIFF rows hold this node's layout (N_NDIFF squares: square * 8 + tile, where it differs
+# from s); N_HASH: a hash of the layout (0: as on s); N_NEXT: the next node at its end code, -1 none
+W_TRIAL, W_TRIAL2, W_VIS, W_SEEN, W_GREEDY, W_CAUGHT, W_KEY, W_FIRST, W_LAST = range(8, 17)
+# W_TRIAL, W_TRIAL2: boards holding a node's layout (they differ from s on their journals' squares only); W_VIS:
+# this call's stamp by end code + 2 (the stamp itself at MAXSQ + 3); W_SEEN: a square stamp; W_GREEDY, W_CAUGHT:
+# trial states; W_KEY: greedy's key (4) and order; W_FIRST, W_LAST: the nodes at each end code
+MAXDIFF = 24  # squares a move's pushes can change: 2 pushes a step (the stone, one beyond a slide) x 2 squares x 6
+W_DIFF = 17
+MAXNODES = 5461  # 1 + 4 + ... + 4^6: a move of at most 6 steps
+WSHAPE = (W_DIFF + MAXDIFF, max(SSIZE, MAXNODES + 4))
 
 S, U, R, UR = "int64[::1]", "uint64[::1]", "int64[:, ::1]", "uint64[:, ::1]"
 
@@ -105,14 +115,10 @@ def kernel(signature, inline="never"):
     return njit(signature, cache=True, no_cpython_wrapper=True, _nrt=False, error_model="numpy", inline=inline)
 
 
-class Chance:
+class Chance(StreamSeeds):
     """Every game's stream seeds (start player, cards, random choices), drawn up front: (n, 3) uint64."""
 
-    def __init__(self, n: int, rng: np.random.Generator):
-        self.seeds = rng.integers(0, 2**63, size=(n, NSTREAMS), dtype=np.int64).astype(np.uint64)
-
-    def __len__(self) -> int:
-        return len(self.seeds)
+    STREAMS = ("start player", "monster cards", "random choices")
 
 
 @kernel(f"uint64({U}, int64)")
@@ -129,14 +135,15 @@ def randint(rs, k, n):
     return np.int64(_next(rs, k) % np.uint64(n))
 
 
-@kernel(f"void({R}, int64, int64, int64)")
-def note(rec, tag, a, b):
+@kernel(f"void({R}, int64, int64, int64, int64)")
+def note(rec, tag, a, b, c):
     if rec.shape[0] > 1:
         n = rec[0, 0] + 1
         if n < rec.shape[0]:
             rec[n, 0] = tag
             rec[n, 1] = a
             rec[n, 2] = b
+            rec[n, 3] = c
             rec[0, 0] = n
 
 
@@ -282,23 +289,19 @@ def fig_step(s, cfg, p, d, do):
     return q
 
 
-@kernel(f"void({S}, {S}, {S}, {R}, int64)")
-def replay(t, s, cfg, w, node):
-    """t's tiles (equal to s's but for the squares in t's journal) := s's with the stone pushes of node's path
-    done (the moving figure lifted)."""
+@kernel(f"void({S}, {S}, {R}, int64)")
+def load_layout(t, s, w, node):
+    """t's tiles := s's with node's layout (t differs from s only on the squares in its journal, and so after)."""
     for k in range(t[JCOUNT]):
         q = t[JOURNAL + k]
         t[TILE + q] = s[TILE + q]
-    t[JCOUNT] = 0
-    k = 0
-    path = w[W_NODES + 2]
-    while w[N_PAR, node] >= 0:
-        path[k] = node
-        k += 1
-        node = w[N_PAR, node]
-    for i in range(k - 1, -1, -1):
-        nd = path[i]
-        fig_step(t, cfg, w[N_SQ, w[N_PAR, nd]], w[N_DIR, nd], True)
+    src = w[N_LAYOUT, node]
+    m = w[N_NDIFF, src]
+    for k in range(m):
+        e = w[W_DIFF + k, src]
+        t[TILE + (e >> 3)] = e & 7
+        t[JOURNAL + k] = e >> 3
+    t[JCOUNT] = m
 
 
 @kernel(f"void({S}, {S}, {S})")
@@ -310,24 +313,86 @@ def trial_board(t, s, cfg):
         t[TILE + i] = s[TILE + i]
 
 
+@kernel(f"uint64(int64)")
+def _mix(x):
+    z = np.uint64(x) * np.uint64(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+@kernel(f"int64({S}, {S}, {R}, int64)")
+def save_layout(t, s, w, node):
+    """node's layout := how t's tiles differ from s's (over t's journal, each square once); returns its hash."""
+    seen = w[W_SEEN]
+    seen[MAXSQ] += 1
+    stamp = seen[MAXSQ]
+    h, m = np.uint64(0), 0
+    for k in range(t[JCOUNT]):
+        q = t[JOURNAL + k]
+        if seen[q] == stamp:
+            continue
+        seen[q] = stamp
+        if t[TILE + q] != s[TILE + q]:
+            w[W_DIFF + m, node] = q * 8 + t[TILE + q]
+            m += 1
+            h ^= _mix(q * 8 + t[TILE + q] + 1)
+    w[N_NDIFF, node] = m
+    w[N_LAYOUT, node] = node
+    return np.int64(h)
+
+
+@kernel(f"int64({R})")
+def new_stamp(w):
+    vis = w[W_VIS]
+    vis[MAXSQ + 3] += 1
+    return vis[MAXSQ + 3]
+
+
+@kernel(f"boolean({R}, int64, int64, int64)")
+def known(w, stamp, code, h):
+    """Is (code, layout h) a node of this call (`stamp`) already?"""
+    if w[W_VIS, code + 2] != stamp:
+        return False
+    i = w[W_FIRST, code + 2]
+    while i >= 0:
+        if w[N_HASH, i] == h:
+            return True
+        i = w[N_NEXT, i]
+    return False
+
+
+@kernel(f"void({R}, int64, int64, int64)")
+def register(w, stamp, n, code):
+    """Node n joins the list of its end code's nodes (in the order found)."""
+    c = code + 2
+    w[N_NEXT, n] = -1
+    if w[W_VIS, c] != stamp:
+        w[W_VIS, c] = stamp
+        w[W_FIRST, c] = n
+    else:
+        w[N_NEXT, w[W_LAST, c]] = n
+    w[W_LAST, c] = n
+
+
 @kernel(f"int64({S}, {S}, int64, {R})")
 def figure_moves(s, cfg, f, w):
-    """Every legal end of figure f's move: a BFS over squares (directions N, E, S, W), each square keeping the
-    first path that reaches it.  Nodes in w[N_*]; returns the node count; w[N_END, i] = 1 where node i is a legal
-    end (OUT, or its square free of other figures; node 0 is staying put).  The figure is lifted meanwhile."""
+    """Every legal end of figure f's move: a BFS (directions N, E, S, W) over (square or OUT, stone layout), each
+    reached first by the path kept.  Nodes in w[N_*]; returns the node count; w[N_END, i] = 1 where node i is a
+    legal end (OUT, or its square free of other figures; node 0 is staying put); each end code's nodes are listed
+    from w[W_FIRST] in the order found (their index among the ends there: the k of the record's move rows).  The
+    figure is lifted meanwhile."""
     p = s[FPOS + f]
     if p >= 0:
         s[FAT + p] = -1
-    t = w[W_NODES]  # the trial board of paths that push, made on the first push
+    t, t2 = w[W_TRIAL], w[W_TRIAL2]  # a popped node's layout; a pushing step's (made on the first push)
     ready = False
-    vis = w[W_NODES + 1]  # visited: vis[q] == this call's stamp (kept at vis[MAXSQ + 1])
-    stamp = vis[MAXSQ + 1] + 1
-    vis[MAXSQ + 1] = stamp
-    if p >= 0:
-        vis[p] = stamp
-    w[N_SQ, 0], w[N_PAR, 0], w[N_DIR, 0], w[N_PUSH, 0], w[N_END, 0] = p, -1, -1, 0, 1
+    on_t = -1  # the layout (its node) t holds now, -1 none
+    stamp = new_stamp(w)
+    w[N_SQ, 0], w[N_PAR, 0], w[N_DIR, 0], w[N_END, 0], w[N_HASH, 0] = p, -1, -1, 1, 0
+    w[N_LAYOUT, 0], w[N_NDIFF, 0] = 0, 0
+    register(w, stamp, 0, p)
     n, head, depth = 1, 0, 0
-    seen_out = False
     while head < n and depth < s[FTOP + f]:
         stop = n
         while head < stop:
@@ -336,35 +401,28 @@ def figure_moves(s, cfg, f, w):
             at = w[N_SQ, node]
             if at == OUT:
                 continue
-            base = s
-            if w[N_PUSH, node]:
-                replay(t, s, cfg, w, node)
+            base, src = s, w[N_LAYOUT, node]
+            if w[N_NDIFF, src]:
+                if on_t != src:
+                    load_layout(t, s, w, node)
+                    on_t = src
                 base = t
             for d in range(4):
                 q = fig_step(base, cfg, at, d, False)
-                pushed = w[N_PUSH, node]
+                layout, h = src, w[N_HASH, node]
                 if q != ILLEGAL and base[PUSHED]:  # the push may change the slide: walk it for real
                     if not ready:
                         trial_board(t, s, cfg)
+                        trial_board(t2, s, cfg)
                         ready = True
-                    replay(t, s, cfg, w, node)
-                    q = fig_step(t, cfg, at, d, True)
-                    pushed = 1
-                    if w[N_PUSH, node]:
-                        replay(t, s, cfg, w, node)
-                if q == ILLEGAL:
+                    load_layout(t2, s, w, node)
+                    q = fig_step(t2, cfg, at, d, True)
+                    layout, h = n, save_layout(t2, s, w, n)
+                if q == ILLEGAL or known(w, stamp, q, h):
                     continue
-                if q == OUT:
-                    if seen_out:
-                        continue
-                    seen_out = True
-                elif vis[q] == stamp:
-                    continue
-                else:
-                    vis[q] = stamp
-                w[N_SQ, n], w[N_PAR, n], w[N_DIR, n] = q, node, d
-                w[N_PUSH, n] = pushed
+                w[N_SQ, n], w[N_PAR, n], w[N_DIR, n], w[N_LAYOUT, n], w[N_HASH, n] = q, node, d, layout, h
                 w[N_END, n] = 1 if q == OUT or s[FAT + q] < 0 else 0
+                register(w, stamp, n, q)
                 n += 1
         depth += 1
     if p >= 0:
@@ -550,14 +608,10 @@ def monster_phase(s, cfg, code, watch):
 @kernel(f"void({S}, {S}, int64, {R}, int64)")
 def apply_move(s, cfg, f, w, node):
     """Figure f takes node's path: stones pushed, the figure placed (or out), flipped, marked moved."""
-    if w[N_PUSH, node]:
-        t = w[W_NODES]
-        t[JCOUNT] = 0
-        for i in range(cfg[C_W] * cfg[C_H]):
-            t[TILE + i] = s[TILE + i]
-        replay(t, s, cfg, w, node)
-        for i in range(cfg[C_W] * cfg[C_H]):
-            s[TILE + i] = t[TILE + i]
+    src = w[N_LAYOUT, node]
+    for k in range(w[N_NDIFF, src]):
+        e = w[W_DIFF + k, src]
+        s[TILE + (e >> 3)] = e & 7
     p = s[FPOS + f]
     q = w[N_SQ, node]
     if p >= 0:
@@ -589,7 +643,7 @@ def caught(s, cfg, f, w, cap):
     """How many of the cards the monster may play this round (a multiset) eat figure f on the state s (counting
     stops at cap)."""
     ban = cross_ban(s, cfg)
-    t = w[W_NODES + 4]
+    t = w[W_CAUGHT]
     n = 0
     for c in range(NCARDS):
         code = CARD_CODES[c]
@@ -638,7 +692,8 @@ def all_ends(s, cfg, f, w):
     """figure_moves, or only staying off where round 1's entry limit holds."""
     if allowed_to_move(s, cfg, f):
         return figure_moves(s, cfg, f, w)
-    w[N_SQ, 0], w[N_PAR, 0], w[N_PUSH, 0], w[N_END, 0] = s[FPOS + f], -1, 0, 1
+    w[N_SQ, 0], w[N_PAR, 0], w[N_END, 0], w[N_HASH, 0], w[N_LAYOUT, 0], w[N_NDIFF, 0] = s[FPOS + f], -1, 1, 0, 0, 0
+    register(w, new_stamp(w), 0, s[FPOS + f])
     return 1
 
 
@@ -649,14 +704,14 @@ def sort_key(cfg, w, i):
 
 @kernel(f"int64({S}, {S}, int64, {R}, boolean)")
 def best_end(s, cfg, f, w, bound):
-    """greedy's end for figure f: the node of the least key (caught, dist, code); with `bound` only one whose key
-    is below the key in w[10, 0..2] (there: a lower figure's, which wins ties).  The ends are tried by (dist,
-    code), so the count of catching cards stops as soon as it cannot win.  Returns the node (-1: none beats the
-    bound), its key left in w[10, 0..2]."""
+    """greedy's end for figure f: the node of the least key (caught, dist, code, k), k its index among the ends
+    at that code; with `bound` only one whose key is below the key in w[W_KEY, 0..3] (there: a lower figure's,
+    which wins ties).  The ends are tried by (dist, code, k), so the count of catching cards stops as soon as it
+    cannot win.  Returns the node (-1: none beats the bound), its key left in w[W_KEY, 0..3]."""
     n = all_ends(s, cfg, f, w)
-    key, order = w[10], w[10][3:]
+    key, order = w[W_KEY], w[W_KEY][4:]
     m = 0
-    for i in range(n):  # insertion sort of the ends by (dist, code)
+    for i in range(n):  # insertion sort of the ends by (dist, code), stable: a code's ends stay in k order
         if not w[N_END, i]:
             continue
         k = sort_key(cfg, w, i)
@@ -666,15 +721,18 @@ def best_end(s, cfg, f, w, bound):
             j -= 1
         order[j] = i
         m += 1
-    trial = w[W_NODES + 3]
+    trial = w[W_GREEDY]
     best = -1
     have = bound
+    variant, last = 0, ILLEGAL
     for j in range(m):
         i = order[j]
         code = w[N_SQ, i]
+        variant = variant + 1 if code == last else 0
+        last = code
         d = dist(cfg, code)
         if have:
-            cap = key[0] if (d, code) >= (key[1], key[2]) else key[0] + 1
+            cap = key[0] if (d, code, variant) >= (key[1], key[2], key[3]) else key[0] + 1
             if cap <= 0:
                 break
         else:
@@ -687,7 +745,7 @@ def best_end(s, cfg, f, w, bound):
             k0 = caught(trial, cfg, f, w, cap)
         if k0 < cap:
             best, have = i, True
-            key[0], key[1], key[2] = k0, d, code
+            key[0], key[1], key[2], key[3] = k0, d, code, variant
     return best
 
 
@@ -702,6 +760,16 @@ def may_pick(s, q, f):
     return s[FOWN + f] == q and not s[FMOVED + f] and (s[FPOS + f] >= 0 or s[FPOS + f] == OFF)
 
 
+@kernel(f"int64({R}, int64)")
+def variant_of(w, node):
+    """node's index among the legal ends at its code, in the order found."""
+    k, i = 0, w[W_FIRST, w[N_SQ, node] + 2]
+    while i != node:
+        k += w[N_END, i]
+        i = w[N_NEXT, i]
+    return k
+
+
 @kernel(f"void({S}, {S}, int64, {U}, {R}, {R})")
 def take_turn(s, cfg, q, rs, rec, w):
     """Player q moves one unmoved figure by his policy (and records it)."""
@@ -711,12 +779,11 @@ def take_turn(s, cfg, q, rs, rec, w):
             if may_pick(s, q, f) and best_end(s, cfg, f, w, have) >= 0:
                 bf, have = f, True
         f = bf
-        code = w[10, 2]
-        n = all_ends(s, cfg, f, w)
-        node = 0
-        for i in range(n):
-            if w[N_END, i] and w[N_SQ, i] == code:
-                node = i
+        all_ends(s, cfg, f, w)
+        node, k = w[W_FIRST, w[W_KEY, 2] + 2], w[W_KEY, 3]
+        while not w[N_END, node] or k > 0:
+            k -= w[N_END, node]
+            node = w[N_NEXT, node]
     else:
         m = 0
         for f in range(s[NFIGS]):
@@ -731,23 +798,22 @@ def take_turn(s, cfg, q, rs, rec, w):
         n = all_ends(s, cfg, f, w)
         m = 0
         for i in range(n):
-            if w[N_END, i]:
-                m += 1
-        j = randint(rs, S_CHOICE, m)
-        mark = w[11]  # node + 1 by end code + 2, to walk the ends in ascending code order (all 0 between turns)
-        for i in range(n):
-            if w[N_END, i]:
-                mark[w[N_SQ, i] + 2] = i + 1
-        node = 0
-        for i in range(cfg[C_W] * cfg[C_H] + 2):
-            if mark[i]:
-                if j == 0:
-                    node = mark[i] - 1
-                    break
-                j -= 1
-        for i in range(n):
-            mark[w[N_SQ, i] + 2] = 0
-    note(rec, R_MOVE, f, w[N_SQ, node])
+            m += w[N_END, i]
+        j = randint(rs, S_CHOICE, m)  # the j-th end by (code, k)
+        stamp, node = w[W_VIS, MAXSQ + 3], -1
+        for c in range(cfg[C_W] * cfg[C_H] + 2):
+            if w[W_VIS, c] != stamp:
+                continue
+            i = w[W_FIRST, c]
+            while i >= 0 and node < 0:
+                if w[N_END, i]:
+                    if j == 0:
+                        node = i
+                    j -= 1
+                i = w[N_NEXT, i]
+            if node >= 0:
+                break
+    note(rec, R_MOVE, f, w[N_SQ, node], variant_of(w, node))
     apply_move(s, cfg, f, w, node)
     s[TURNS + q] += 1
 
@@ -801,7 +867,7 @@ def draw_card(s, cfg, rs, rec):
         if not s[PLAYED + c] and not (ban and is_cross(cfg, CARD_CODES[c])):
             if j == 0:
                 s[PLAYED + c] = 1
-                note(rec, R_CARD, s[STAGE], CARD_CODES[c])
+                note(rec, R_CARD, s[STAGE], CARD_CODES[c], 0)
                 return CARD_CODES[c]
             j -= 1
     return 0
@@ -952,7 +1018,7 @@ def batch(cfg, pols, streams, stats, s, w, rec, start, max_rounds, s0, watch):
         if start == NEW_GAME:
             init(s, cfg)
             p0 = randint(rs, S_START, P)
-            note(rec, R_START, p0, 0)
+            note(rec, R_START, p0, 0, 0)
             s[STARTP] = p0
             s[FIRSTP] = p0
             s[TOMOVE] = p0
@@ -968,7 +1034,7 @@ def batch(cfg, pols, streams, stats, s, w, rec, start, max_rounds, s0, watch):
             play_round(s, cfg, rs, rec, w)
             k += 1
         if s[ENDED] != E_RUN:
-            note(rec, R_END, s[ENDED], s[WINNER])
+            note(rec, R_END, s[ENDED], s[WINNER], 0)
         finish(s, cfg, st)
 
 
@@ -1072,7 +1138,7 @@ def run(cfg, streams, stats, s, start, max_rounds=-1, pols=None, w=None, rec=Non
     """`batch` with the buffers a caller does not keep made fresh."""
     pols = np.zeros((1, 1), dtype=np.int64) if pols is None else pols
     w = work() if w is None else w
-    rec = np.zeros((1, 3), dtype=np.int64) if rec is None else rec
+    rec = np.zeros((1, 4), dtype=np.int64) if rec is None else rec
     s0 = s if s0 is None else s0
     batch(cfg, pols, streams, stats, s, w, rec, start, max_rounds, s0, -1)
 

@@ -103,7 +103,7 @@ def escape(position, figure: int, rounds: int, n: int, rng: np.random.Generator)
     s0, cfg = sim.position_state(position, ("greedy",) * position.players)
     seeds = g.Chance(n, rng).seeds
     out = np.zeros((n, g.STSIZE), dtype=np.int64)
-    g.batch(cfg, np.zeros((1, 1), dtype=np.int64), seeds, out, g.state(), g.work(), np.zeros((1, 3), dtype=np.int64),
+    g.batch(cfg, np.zeros((1, 1), dtype=np.int64), seeds, out, g.state(), g.work(), np.zeros((1, 4), dtype=np.int64),
             g.ESCAPE, rounds, s0, figure)
     esc = out[:, 0]
     counts = {"games": n}

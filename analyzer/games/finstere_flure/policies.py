@@ -3,11 +3,13 @@ its kernel and the readable reference (`reference_policies.py`) plays the same i
 with every tie-break, is in the coordination notes.  In short:
 
 - `random`: a figure uniformly among the player's figures still to move, then an end uniformly among its legal
-  ends, staying put (or off) included.
+  ends, staying put (or off) included; an end is a square with the stones as the move leaves them, so a square
+  reached with the stones left two ways is two ends.
 - `greedy` (spec question 2, the safest square): every end of every figure still to move keyed (the number of
   cards this round's monster may play that catch it there, the others where they stand; Manhattan steps to the
-  exit, 0 once out, the entrance's + 1 from off the board; the square's code y * width + x, out -2, off -1); the
-  least key wins, ties to the lower figure index.
+  exit, 0 once out, the entrance's + 1 from off the board; the square's code y * width + x, out -2, off -1; the
+  stone layout's index k among those of that square, in the order found); the least key wins, ties to the lower
+  figure index.
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ DESCRIPTIONS = {
     "greedy": "the safest end (spec question 2): fewest of this round's possible monster cards catch it, then "
               "fewest steps to the exit, over every figure still to move",
     "random": "a figure uniformly among those still to move, then an end uniformly among its legal ends (staying "
-              "included)",
+              "included; a square once per layout of the stones the move can leave)",
 }
 
 

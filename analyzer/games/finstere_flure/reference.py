@@ -5,8 +5,8 @@ fast engine and the exact questions are held to it.
 (stones, crystals, turn stones), the monster (square, facing), the figures, stage, round, cards left, start
 player and the exits in order.  The rules, named as the spec names them:
 
-- figures: `figure_moves(t, i, settings) -> {end: path}` (breadth-first over squares, directions N, E, S, W; each
-  square keeps the first path that reaches it, with the stones as that path pushed them), `move_figure`;
+- figures: `figure_moves(t, i, settings) -> {end: [path, ...]}` (breadth-first, directions N, E, S, W, over the
+  figure's square and the stones' layout: one path per distinct layout a move can leave at each end), `move_figure`;
 - the monster: `monster_phase(t, card, settings)` (each step look, then move; a final look; crosses walk until
   figures are caught, at most cross_cap steps);
 - the game: `reference_policies.play(...)` replays the fast engine's record with the same policies.
@@ -54,6 +54,9 @@ class Figure:
     def in_game(self) -> bool:
         return self.pos not in (OUT, EATEN)
 
+    def copy(self) -> "Figure":
+        return Figure(self.owner, self.stone, self.pos, self.top, self.moved)
+
 
 @dataclass
 class Table:
@@ -94,7 +97,7 @@ class Table:
     def copy(self) -> "Table":
         """A copy sharing the printed board; every moving piece copied."""
         other = copy.copy(self)
-        other.figures = [copy.copy(f) for f in self.figures]
+        other.figures = [f.copy() for f in self.figures]
         other.stones, other.crystals = set(self.stones), set(self.crystals)
         other.turn_stones = dict(self.turn_stones)
         other.cards_left, other.exits = list(self.cards_left), list(self.exits)
@@ -256,15 +259,21 @@ def slide_figure(t: Table, i: int, d: int, settings):
     f.pos = entry if settings.blood_stop == "entry" else reached
 
 
+def layout(t: Table) -> tuple:
+    """The stones, crystals and turn stones where they lie (what a figure's steps can change besides itself)."""
+    return frozenset(t.stones), frozenset(t.crystals), frozenset(t.turn_stones.items())
+
+
 def figure_moves(t: Table, i: int, settings) -> dict:
-    """Every legal end of figure i's move this turn -> one path to it (see the module doc)."""
+    """Every legal end of figure i's move this turn -> one path per distinct layout of the stones it can leave
+    there, in the order a breadth-first search (directions N, E, S, W) first reaches each (end, layout)."""
     f = t.figures[i]
     if not f.in_game:
         return {}
-    ends = {f.pos: ()}
+    ends = {f.pos: [()]}
     if f.pos == OFF and not may_enter(t, i):
         return ends
-    visited = {f.pos}
+    visited = {(f.pos, layout(t))}
     frontier = [(t, ())]
     for _ in range(f.top):
         later = []
@@ -275,15 +284,13 @@ def figure_moves(t: Table, i: int, settings) -> dict:
                 if not figure_step(trial, i, d, settings):
                     continue
                 q = trial.figures[i].pos
-                if q in visited:
+                if (q, layout(trial)) in visited:
                     continue
-                visited.add(q)
-                if q == OUT:
-                    ends[OUT] = path + (d,)
-                    continue
-                if trial.figure_at(q, besides=i) is None:
-                    ends[q] = path + (d,)
-                later.append((trial, path + (d,)))
+                visited.add((q, layout(trial)))
+                if q == OUT or trial.figure_at(q, besides=i) is None:
+                    ends.setdefault(q, []).append(path + (d,))
+                if q != OUT:
+                    later.append((trial, path + (d,)))
         frontier = later
     return ends
 
@@ -321,13 +328,13 @@ def sight(t: Table, d: int, settings, standing: set | None = None):
     """How far the nearest figure straight on in direction d is (None: nobody): stones and turn stones block
     sight, crystals and teleporters do not; across an edge only under sight_wraps.  `standing`: t.standing()."""
     standing = t.standing() if standing is None else standing
-    q = t.monster
-    for distance in range(1, t.board.width * t.board.height + 1):
-        nxt = step(q, d)
-        if not t.on_board(nxt):
+    q, (dx, dy), board = t.monster, r.DELTA[d], t.board
+    for distance in range(1, board.width * board.height + 1):
+        nxt = q[0] + dx, q[1] + dy
+        if not (0 <= nxt[0] < board.width and 0 <= nxt[1] < board.height):
             if not settings.sight_wraps:
                 return None
-            nxt = wrap(t.board, nxt, d, settings)
+            nxt = wrap(board, nxt, d, settings)
         q = nxt
         if q == t.monster or t.block_at(q) not in (None, CRYSTAL):
             return None

@@ -1,10 +1,12 @@
 """The readable full game of Finstere Flure and its players (random, greedy-safest), replaying the fast engine's
 chance record (game.py) so tests can hold the engine to the rules in reference.py.
 
-The record is rows (tag, a, b) in play order, tag a name or its index in RECORD_KINDS: ("start", p, 0) the start
-player of round 1; ("move", figure, end code) every figure turn; ("card", stage, card code) the card each monster
-phase plays; ("end", kind, winner) last.  End codes: y * width + x, OFF_CODE (stays off), OUT_CODE (out); card
-codes 5, 7, 8, 10, -1 (1 cross), -2 (2 crosses).  Random players' moves are read off the record and checked legal;
+The record is rows (tag, a, b, c) in play order, tag a name or its index in RECORD_KINDS (c is 0 but in move rows):
+("start", p, 0) the start player of round 1; ("move", figure, end code, k) every figure turn, k the index of the
+stone layout it leaves among those of that end (`reference.figure_moves`' order); ("card", stage, card code) the
+card each monster phase plays; ("end", kind, winner) last.  End codes: y * width + x, OFF_CODE (stays off),
+OUT_CODE (out); card codes 5, 7, 8, 10, -1 (1 cross), -2 (2 crosses).  An end (code, k) names one option of a
+figure's move.  Random players' moves are read off the record and checked legal;
 greedy moves are recomputed and must equal it; every card must be one the rules allow.
 """
 from __future__ import annotations
@@ -34,9 +36,10 @@ def end_code(board: r.Board, end) -> int:
 
 
 def legal_ends(t: ref.Table, i: int, settings) -> dict:
-    """{end code: path} of figure i, ascending by code."""
+    """{(end code, k): path} of figure i, ascending: k numbers the stone layouts it can leave at that end."""
     moves = ref.figure_moves(t, i, settings)
-    return dict(sorted((end_code(t.board, end), path) for end, path in moves.items()))
+    return dict(sorted(((end_code(t.board, end), k), path) for end, paths in moves.items()
+                       for k, path in enumerate(paths)))
 
 
 def unmoved(t: ref.Table, seat: int) -> list:
@@ -58,19 +61,19 @@ def steps_to_exit(t: ref.Table, code: int, settings) -> int:
     return abs(x - ex) + abs(y - ey) + (code == OFF_CODE) + (settings.exit_on == "beyond")
 
 
-def greedy_choice(t: ref.Table, seat: int, settings) -> tuple[int, int]:
-    """Spec question 2 as a player: every unmoved figure's every end keyed (caught, steps to exit, code), others
-    where they stand; the least key, ties to the lower figure index -> (figure, end code)."""
+def greedy_choice(t: ref.Table, seat: int, settings) -> tuple[int, tuple]:
+    """Spec question 2 as a player: every unmoved figure's every end keyed (caught, steps to exit, end), others
+    where they stand; the least key, ties to the lower figure index -> (figure, end (code, k))."""
     best = None
     for i in unmoved(t, seat):
-        for code, path in legal_ends(t, i, settings).items():
-            if code == OUT_CODE:
+        for end, path in legal_ends(t, i, settings).items():
+            if end[0] == OUT_CODE:
                 caught = 0
             else:
                 trial = t.copy()
                 ref.move_figure(trial, i, path, settings)
                 caught = caught_count(trial, i, settings)
-            key = (caught, steps_to_exit(t, code, settings), code, i)
+            key = (caught, steps_to_exit(t, end[0], settings), end, i)
             if best is None or key < best:
                 best = key
     return best[3], best[2]
@@ -117,10 +120,11 @@ def next_player(t: ref.Table, seat: int):
 
 class _Rows:
     def __init__(self, record):
-        self.rows = [(RECORD_KINDS[tag] if isinstance(tag, int) else tag, int(a), int(b)) for tag, a, b in record]
+        self.rows = [(RECORD_KINDS[tag] if isinstance(tag, int) else tag, *map(int, rest), 0)[:4]
+                     for tag, *rest in record]
         self.at = 0
 
-    def take(self, tag: str) -> tuple[int, int]:
+    def take(self, tag: str) -> tuple[int, int, int]:
         if self.at >= len(self.rows) or self.rows[self.at][0] != tag:
             got = self.rows[self.at] if self.at < len(self.rows) else "the end of the record"
             raise RecordMismatch(f"row {self.at}: expected a {tag!r} row, got {got}")
@@ -129,22 +133,23 @@ class _Rows:
 
 
 def figure_turn(t: ref.Table, seat: int, policy: str, rows: _Rows, settings):
-    i, code = rows.take("move")
+    i, code, k = rows.take("move")
+    end = code, k
     if policy == "greedy":
         mine = greedy_choice(t, seat, settings)
-        if mine != (i, code):
+        if mine != (i, end):
             raise RecordMismatch(f"round {t.round}: greedy seat {seat} moves figure {mine[0]} to {mine[1]}, "
-                                 f"the record says figure {i} to {code}")
+                                 f"the record says figure {i} to {end}")
     elif i not in unmoved(t, seat):
         raise RecordMismatch(f"round {t.round}: seat {seat} may not move figure {i}")
     ends = legal_ends(t, i, settings)
-    if code not in ends:
-        raise RecordMismatch(f"round {t.round}: figure {i} cannot end on {code}; legal: {sorted(ends)}")
-    ref.move_figure(t, i, ends[code], settings)
+    if end not in ends:
+        raise RecordMismatch(f"round {t.round}: figure {i} cannot end on {end}; legal: {sorted(ends)}")
+    ref.move_figure(t, i, ends[end], settings)
 
 
 def monster_turn(t: ref.Table, rows: _Rows, settings, game: Game) -> ref.Table:
-    stage, code = rows.take("card")
+    stage, code, _ = rows.take("card")
     card = CARD_OF_CODE[code]
     if stage != t.stage or card not in ref.playable_cards(t, settings):
         raise RecordMismatch(f"round {t.round}: card {card} (stage {stage}) is not playable: "
@@ -200,7 +205,7 @@ def play_from(t: ref.Table, settings, policies, rows, to_move: int | None = None
         t.start_player = (t.start_player + 1) % players
         for f in t.figures:
             f.moved = False
-    kind, winner = rows.take("end")
+    kind, winner, _ = rows.take("end")
     if (END_KINDS[kind], winner) != (game.end, game.winner):
         raise RecordMismatch(f"the game ends {game.end} won by {game.winner}; the record: {END_KINDS[kind]}, {winner}")
     game.rounds, game.exits = t.round, list(t.exits)

@@ -107,7 +107,7 @@ def engine_game(board, settings, players: int, policies, seed: int, max_rounds: 
     streams = g.Chance(1, np.random.default_rng(seed)).seeds
     stats = np.zeros((1, g.STSIZE), dtype=np.int64)
     s, w = g.state(), g.work()
-    rec = np.zeros((20_000, 3), dtype=np.int64)
+    rec = np.zeros((20_000, 4), dtype=np.int64)
     pols = g.policy_codes(policies)[None, :].copy()
     g.batch(cfg, pols, streams, stats, s, w, rec, g.NEW_GAME, 0, s, -1)
     snaps = []
@@ -115,7 +115,7 @@ def engine_game(board, settings, players: int, policies, seed: int, max_rounds: 
         g.batch(cfg, pols, streams, stats, s, w, rec, g.GO_ON, 1, s, -1)
         if s[g.ENDED] != g.E_ESCAPE:
             snaps.append(snapshot(s, board))
-    rows = [(g.RECORD_KINDS[t], int(a), int(b)) for t, a, b in rec[1:rec[0, 0] + 1]]
+    rows = [(g.RECORD_KINDS[t], int(a), int(b), int(c)) for t, a, b, c in rec[1:rec[0, 0] + 1]]
     return rows, snaps, s
 
 

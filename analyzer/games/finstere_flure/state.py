@@ -90,7 +90,17 @@ class Position:
         return self.cards_left
 
 
+def _board_to_rules(data: dict) -> dict:
+    """The spec's layout (core.scenario.from_spec_layout) leaves the board among the position's fields: it is rules."""
+    position, rules = data.get("position"), data.get("rules")
+    if not isinstance(position, dict) or "board" not in position or (isinstance(rules, dict) and "board" in rules):
+        return data
+    return {**data, "rules": {**(rules if isinstance(rules, dict) else {}), "board": position["board"]},
+            "position": {k: v for k, v in position.items() if k != "board"}}
+
+
 def parse_position(data: dict) -> Position:
+    data = _board_to_rules(data)
     players = sc.integer(data.get("players"), "players", *r.PLAYERS)
     rules_block = sc.mapping(data.get("rules"), "rules")
     settings = r.parse_settings(rules_block, "rules", skip=frozenset({"board"}))

@@ -24,6 +24,7 @@ from functools import lru_cache
 import numpy as np
 from numba import njit
 
+from analyzer.core.streams import StreamSeeds
 from analyzer.games.samarkand_queen import rules as r
 
 NF = 10  # families
@@ -117,18 +118,12 @@ ENGINE_READINGS = [
 ]
 
 
-class Chance:
+class Chance(StreamSeeds):
     """Every game's stream seeds (deck, reshuffles, bag, one per seat's choices), drawn up front: (n, 8) uint64.
 
     Read by index, never redrawn: game j of any rule set or candidate move uses row j."""
 
     STREAMS = ("deck", "reshuffles", "bag", *(f"seat {p}" for p in range(MAXP)))
-
-    def __init__(self, n: int, rng: np.random.Generator):
-        self.seeds = rng.integers(0, 2**63, size=(n, NSTREAMS), dtype=np.int64).astype(np.uint64)
-
-    def __len__(self) -> int:
-        return len(self.seeds)
 
 
 # ------------------------------------------------------------------------------------------------

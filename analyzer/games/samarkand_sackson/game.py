@@ -27,6 +27,8 @@ from functools import lru_cache
 import numpy as np
 from numba import njit
 
+from analyzer.core.streams import StreamSeeds
+
 NK = 6  # kinds of cube
 MAXS = 64  # spaces at most
 MAXDEG = 4  # arrows out of (or into) a space at most
@@ -149,18 +151,12 @@ ENGINE_READINGS = [
 ]
 
 
-class Chance:
+class Chance(StreamSeeds):
     """Every game's stream seeds (bag, die, penalty/deal, start, one per seat), drawn up front: (n, 9) uint64.
 
     Read by index, never redrawn: game j of any rule set uses row j."""
 
     STREAMS = ("bag", "die", "penalty", "start", *(f"seat {p}" for p in range(MAXP)))
-
-    def __init__(self, n: int, rng: np.random.Generator):
-        self.seeds = rng.integers(0, 2**63, size=(n, NSTREAMS), dtype=np.int64).astype(np.uint64)
-
-    def __len__(self) -> int:
-        return len(self.seeds)
 
 
 # ------------------------------------------------------------------------------------------------

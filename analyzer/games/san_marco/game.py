@@ -30,6 +30,7 @@ from dataclasses import replace
 import numpy as np
 from numba import njit
 
+from analyzer.core.streams import StreamSeeds
 from analyzer.games.san_marco import rules as r
 
 # ------------------------------------------------------------------------------------------------
@@ -142,18 +143,12 @@ def settings_vector(settings: r.Settings, players: int, max_rounds: int = MAX_RO
     return c
 
 
-class Chance:
+class Chance(StreamSeeds):
     """Every game's five stream seeds (set-up, decks, lots, dice, choices), drawn up front: (n, 5) uint64.
 
     Read by index, never redrawn: game j of any rule set or policy table uses row j."""
 
     STREAMS = ("setup", "decks", "lots", "dice", "choices")
-
-    def __init__(self, n: int, rng: np.random.Generator):
-        self.seeds = rng.integers(0, 2**63, size=(n, len(self.STREAMS)), dtype=np.int64).astype(np.uint64)
-
-    def __len__(self) -> int:
-        return len(self.seeds)
 
 
 # ------------------------------------------------------------------------------------------------

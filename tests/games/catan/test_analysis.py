@@ -1,8 +1,7 @@
 """The questions through the game contract on the shipped scenarios: the reference figures in the JSON as exact
-fractions, the settings that change an answer in each of their readings, illustrative labels, speed."""
+fractions, the settings that change an answer in each of their readings, illustrative labels."""
 import copy
 import json
-import time
 from fractions import Fraction as F
 from pathlib import Path
 
@@ -124,12 +123,11 @@ def test_the_cli_json_keeps_the_fraction_and_says_exact(tmp_path):
 
 
 @pytest.mark.parametrize("name", ["reference-city.yaml", "discard-seven-cards.yaml"])
-def test_every_exact_question_under_two_tenths_of_a_second(name):
+def test_every_question_answers_and_says_exact(name):
+    """(Their compute time is a benchmark: `analyzer bench`.)"""
     p = GAME.position(doc(name))
     for q in GAME.supported(p):
-        t = time.process_time()
-        ask(GAME, q, p, RUN)
-        assert time.process_time() - t < 0.2, q
+        assert all(v is True for v in ask(GAME, q, p, RUN).exact.values()), q
 
 
 def test_harbor_kinds_set_my_trade_rates_and_settlement_needs_road_the_ev_note():

@@ -1,7 +1,6 @@
 """The questions through the CLI's path: every shipped scenario answers, exact values keep their fractions, the
-illustrative knight_value is said, and every exact question takes under 0.2 s."""
+illustrative knight_value is said."""
 import json
-import time
 from pathlib import Path
 
 import pytest
@@ -27,12 +26,11 @@ POSITIONS = [p for p in sorted(SCENARIOS.glob("*.yaml")) if "position" in scenar
 
 
 @pytest.mark.parametrize("path", POSITIONS, ids=lambda p: p.name)
-def test_every_exact_question_answers_every_position_scenario_under_a_fifth_of_a_second(path):
+def test_every_exact_question_answers_every_position_scenario_and_says_exact(path):
+    """(Their compute time is a benchmark: `analyzer bench`.)"""
     p = state.parse_position(scenario.load(path))
     for question in EXACT:
-        start = time.perf_counter()
         result = GAME.question(question)(p, runner.RunSettings(seed=1, progress=False))
-        assert time.perf_counter() - start < 0.2, question
         assert all(v is True for v in result.exact.values())
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from analyzer.games.finstere_flure import game as g
 from analyzer.games.finstere_flure import reference as ref
+from analyzer.games.finstere_flure import reference_policies as rp
 from analyzer.games.finstere_flure import rules as r
 from analyzer.games.finstere_flure import sim
 from analyzer.games.finstere_flure.rules import E, N, S, W, Board, Settings
@@ -33,7 +34,7 @@ class Engine:
         self.table, self.settings = table, settings
         self.s, self.cfg = sim.table_state(table, settings, policies or ("random",) * table.players)
         self.rs = np.arange(1, g.NSTREAMS + 1, dtype=np.uint64)
-        self.rec = np.zeros((64, 3), dtype=np.int64)
+        self.rec = np.zeros((64, 4), dtype=np.int64)
         self.w = g.work()
 
     def __call__(self, probe, a=0):
@@ -48,6 +49,19 @@ class Engine:
     def ends(self, f):
         n = self("figure_moves", f)
         return {int(self.w[g.N_SQ, i]) for i in range(n) if self.w[g.N_END, i]}
+
+    def moves(self, f):
+        """{(end code, k): path} of figure f, as reference_policies.legal_ends names them."""
+        w, n, out = self.w, self("figure_moves", f), {}
+        for i in range(n):
+            if not w[g.N_END, i]:
+                continue
+            code, path, j = int(w[g.N_SQ, i]), [], i
+            while w[g.N_PAR, j] >= 0:
+                path.append(ref.ENTER if w[g.N_SQ, w[g.N_PAR, j]] == g.OFF else int(w[g.N_DIR, j]))
+                j = w[g.N_PAR, j]
+            out[(code, sum(key[0] == code for key in out))] = tuple(reversed(path))
+        return dict(sorted(out.items()))
 
 
 def eaten_by(table, card, settings=SET):
@@ -145,8 +159,21 @@ def test_figure_ends_equal_the_reference_among_stones_and_figures():
     t = ref.Table(b, 3, [fig(0, (5, 5), 6), fig(1, (6, 6), 4, (4, 3)), fig(2, "off", 5, (2, 5)),
                          fig(0, (8, 3), 3, (3, 4))], monster=(9, 3), facing=W, round=4)
     for i in range(4):
-        want = {sim._pos_code(b, end) for end in ref.figure_moves(t, i, SET)}
-        assert Engine(t).ends(i) == want
+        assert Engine(t).moves(i) == rp.legal_ends(t, i, SET)
+
+
+def test_each_stone_layout_a_move_can_leave_is_its_own_end_as_in_the_reference():
+    """(6, 5) is reached pushing the stone east (path E) or south (N, E, S); back on (5, 5) with it pushed east."""
+    b = open_board(stones=((6, 5), (9, 9)))
+    t = ref.Table(b, 2, [fig(0, (5, 5), 4, (3, 4)), fig(1, (8, 8), 5, (2, 5))], monster=(0, 0), round=3)
+    e = Engine(t)
+    ends = e.moves(0)
+    assert ends == rp.legal_ends(t, 0, SET)
+    sq = e.sq((6, 5))
+    assert (sq, 0) in ends and (sq, 1) in ends and ends[(sq, 0)] == (E,) and ends[(sq, 1)] == (N, E, S)
+    assert (e.sq((5, 5)), 1) in ends
+    for i in (0, 1):
+        assert Engine(t).moves(i) == rp.legal_ends(t, i, SET)
 
 
 @pytest.mark.parametrize("stage, after", [(1, g.OFF), (2, g.DEAD)])

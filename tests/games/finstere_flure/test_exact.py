@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from analyzer.core import scenario
 from analyzer.core.errors import ScenarioError
 from analyzer.games.finstere_flure import exact, state
 from analyzer.games.finstere_flure import rules as r
@@ -90,7 +91,8 @@ def test_sight_wraps_in_each_reading():
 
 
 def _ends(pos, figure=0):
-    return {c.end: c for c in exact.candidates(pos, figure)}
+    """Each end square's first stone layout (variant 0)."""
+    return {c.end: c for c in exact.candidates(pos, figure) if c.variant == 0}
 
 
 def _mover(square, top_round, board, **rules):
@@ -180,8 +182,6 @@ def test_one_walk_equals_the_reference_monster_phase_card_by_card(rules):
 
 
 def _greedy_scenario(**change):
-    from analyzer.core import scenario
-
     data = scenario.load(_SCENARIOS / "safest-square-greedy.yaml")
     data["position"].update(change)
     return state.parse_position(data)
@@ -194,12 +194,12 @@ def test_greedy_others_change_my_risk_when_the_later_figure_moves_away():
     # takes the one nearest the exit, (3, 3) (dist 6, code 51 before (2, 4)'s 66); on (3, 5) the monster sees it
     # 2 north (me 5 east), turns, eats it at step 5 and walks north and over the top edge, never seeing (8, 5): 0.
     pos = _greedy_scenario()
-    fixed = {c.end: c for c in exact.candidates(pos, 0, "fixed")}
-    greedy = {c.end: c for c in exact.candidates(pos, 0)}  # the scenario says greedy
+    fixed = {c.end: c for c in exact.candidates(pos, 0, "fixed") if c.variant == 0}
+    greedy = {c.end: c for c in exact.candidates(pos, 0) if c.variant == 0}  # the scenario says greedy
     assert fixed[(8, 5)].p_caught == Fraction(3, 7) and greedy[(8, 5)].p_caught == 0
     assert {c.card: c.caught for c in fixed[(8, 5)].odds.cards}["X1"] == (1,)
     assert {c.card: (c.caught, c.steps) for c in greedy[(8, 5)].odds.cards}["X1"] == ((1,), 5)
-    assert [(t.figure, t.code) for t in greedy[(8, 5)].later] == [(1, 3 * 16 + 3)]
+    assert [(t.figure, t.end) for t in greedy[(8, 5)].later] == [(1, (3 * 16 + 3, 0))]
     assert fixed[(8, 5)].later == () and not greedy[(8, 5)].ended
 
 
@@ -225,9 +225,9 @@ def _naive_rest(t, seat, settings):
         return moves, True
     seat = (seat + 1) % t.players
     while (seat := rp.next_player(t, seat)) is not None:
-        i, code = rp.greedy_choice(t, seat, settings)
-        ref.move_figure(t, i, rp.legal_ends(t, i, settings)[code], settings)
-        moves.append((i, code))
+        i, end = rp.greedy_choice(t, seat, settings)
+        ref.move_figure(t, i, rp.legal_ends(t, i, settings)[end], settings)
+        moves.append((i, end))
         if t.exits.count(seat) >= r.to_win(t.players):
             return moves, True
         seat = (seat + 1) % t.players
@@ -252,16 +252,18 @@ def test_greedy_reuse_equals_replaying_every_square_with_the_reference_policy(ca
         "position": {"round": 4, "cards_left": DECK[:5], "monster": {"pos": [0, 3], "facing": "E"},
                      "figures": figures}})
     table = state.to_table(pos)
-    got = {c.end: c for c in exact.candidates(pos, 0)}
+    got = {(c.end, c.variant): c for c in exact.candidates(pos, 0)}
     pushed = 0
-    for end, path in ref.figure_moves(table, 0, pos.settings).items():
-        after = table.copy()
-        ref.move_figure(after, 0, path, pos.settings)
-        pushed += after.stones != table.stones
-        moves, ended = _naive_rest(after, 0, pos.settings)
-        want = Fraction(0) if ended else exact.catch_odds(pos, after).p(0)
-        assert ([(t.figure, t.code) for t in got[end].later], got[end].p_caught) == (moves, want), end
-    assert pushed and len(got[(4, 4)].later) == 1 + (case == "own-later-figure")
+    for end, paths in ref.figure_moves(table, 0, pos.settings).items():
+        for k, path in enumerate(paths):
+            after = table.copy()
+            ref.move_figure(after, 0, path, pos.settings)
+            pushed += after.stones != table.stones
+            moves, ended = _naive_rest(after, 0, pos.settings)
+            want = Fraction(0) if ended else exact.catch_odds(pos, after).p(0)
+            assert ([(t.figure, t.end) for t in got[end, k].later], got[end, k].p_caught) == (moves, want), end
+    assert pushed and len(got[(4, 4), 0].later) == 1 + (case == "own-later-figure")
+    assert len(got) > len({end for end, _ in got})  # some square is reached with the stones left two ways
 
 
 def test_greedy_choice_equals_the_reference_policy():
@@ -292,3 +294,21 @@ def test_turn_cap_bounds_the_round():
     with pytest.raises(ScenarioError, match="position.round"):
         position([((8, 0), 0)], cards=["5", "7", "8", "10"], turn_cap=4)
     assert position([((8, 0), 0)], cards=["5", "7", "8", "10"], turn_cap=5).round == 5
+
+
+@pytest.mark.parametrize("name, others", [("safest-square.yaml", "fixed"), ("safest-square-greedy.yaml", "greedy"),
+                                          ("safest-square-greedy.yaml", "fixed")])
+def test_each_end_s_phase_reused_from_the_shared_walk_equals_its_own_walk(name, others):
+    """An end whose table differs from the shared one only where the monster never looked reuses its phase:
+    every end's odds equal a walk of its own table (the move, then the later turns listed)."""
+    from analyzer.games.finstere_flure import reference as ref
+
+    pos = state.parse_position(scenario.load(_SCENARIOS / name))
+    table = state.to_table(pos)
+    for figure in {i for i, f in enumerate(table.figures) if f.owner == pos.to_move and not f.moved and f.in_game}:
+        for c in exact.candidates(pos, figure, others):
+            after = table.copy()
+            ref.move_figure(after, figure, c.path, pos.settings)
+            for turn in c.later:
+                ref.move_figure(after, turn.figure, turn.path, pos.settings)
+            assert c.odds == (exact.no_phase(after, pos.settings) if c.ended else exact.catch_odds(pos, after))

@@ -20,8 +20,8 @@ def first_move(table, policies, seed=1):
     e = Engine(table, SET, policies)
     e.rs = np.full(g.NSTREAMS, seed, dtype=np.uint64) * np.arange(1, g.NSTREAMS + 1, dtype=np.uint64)
     e("play_round")
-    moves = [tuple(row[1:]) for row in e.rec[1:e.rec[0, 0] + 1] if row[0] == g.R_MOVE]
-    return moves[0]
+    moves = [(int(f), (int(code), int(k))) for tag, f, code, k in e.rec[1:e.rec[0, 0] + 1] if tag == g.R_MOVE]
+    return moves[0]  # (figure, (end code, k))
 
 
 @pytest.mark.parametrize("monster, facing", [((0, 5), E), ((9, 9), W), ((4, 0), S)])
@@ -36,7 +36,7 @@ def test_greedy_picks_what_the_reference_picks(monster, facing):
 def test_greedy_goes_out_when_it_can():
     t = ref.Table(open_board(), 2, [fig(0, (5, 5), 6), fig(0, (2, 0), 3, (4, 3)), fig(1, (9, 9))],
                   monster=(15, 15), facing=W, round=4, cards_left=["5", "7", "8", "X1", "X2"])
-    assert first_move(t, ("greedy", "greedy")) == (1, g.OUT)
+    assert first_move(t, ("greedy", "greedy")) == (1, (g.OUT, 0))
 
 
 def test_random_is_uniform_over_the_ends_staying_included():
@@ -47,8 +47,21 @@ def test_random_is_uniform_over_the_ends_staying_included():
         f, end = first_move(t, ("random", "random"), seed)
         counts[end] = counts.get(end, 0) + 1
     sq = lambda x, y: y * 16 + x  # noqa: E731
-    assert set(counts) == {sq(5, 5), sq(5, 4), sq(6, 5), sq(5, 6), sq(4, 5)}
+    assert set(counts) == {(sq(5, 5), 0), (sq(5, 4), 0), (sq(6, 5), 0), (sq(5, 6), 0), (sq(4, 5), 0)}
     assert all(60 <= c <= 140 for c in counts.values())
+
+
+def test_random_is_uniform_over_every_stone_layout_of_an_end():
+    """One step east pushes the stone; (6, 5) then has one layout, (5, 5) two after two steps (E, W)."""
+    t = ref.Table(open_board(stones=((6, 5),)), 2, [fig(0, (5, 5), 2, (5, 2))], monster=(15, 15), facing=W,
+                  round=4, cards_left=["5", "7", "8", "X1", "X2"])
+    want = set(rp.legal_ends(t, 0, SET))
+    counts = {}
+    for seed in range(1, 1201):
+        f, end = first_move(t, ("random", "random"), seed)
+        counts[end] = counts.get(end, 0) + 1
+    assert set(counts) == want and (5 * 16 + 5, 1) in want
+    assert all(abs(c - 1200 / len(want)) < 0.5 * 1200 / len(want) for c in counts.values())
 
 
 def test_policy_names_parse():

@@ -42,19 +42,22 @@ def test_monster_phase_leaves_its_argument_and_drops_the_card():
 def test_each_end_keeps_its_shortest_first_path():
     t = ref.Table(open_board(), 2, [ref.Figure(0, (4, 3), (5, 5), 4)], monster=(0, 0))
     moves = ref.figure_moves(t, 0, SET)
-    assert moves[(5, 5)] == () and moves[(6, 4)] == (N, E) and moves[(4, 6)] == (S, W)
-    assert moves[(5, 1)] == (N, N, N, N) and len(moves) == 41
+    assert moves[(5, 5)] == [()] and moves[(6, 4)] == [(N, E)] and moves[(4, 6)] == [(S, W)]
+    assert moves[(5, 1)] == [(N, N, N, N)] and len(moves) == 41  # no stones: one layout per square
 
 
-def test_the_first_path_carries_its_pushed_stone():
-    # BFS order N, E, S, W: (6, 6) is first reached by E (pushing the stone to (7, 5)) then S
+def test_every_stone_layout_is_its_own_end_each_with_its_first_path():
+    # BFS order N, E, S, W: (6, 6) is first reached by E (pushing the stone to (7, 5)) then S, and by S, E without
+    # touching it; back on (5, 5) after E, W with the stone pushed
     b = open_board(stones=frozenset({(6, 5)}))
     t = ref.Table(b, 2, [ref.Figure(0, (4, 3), (5, 5), 2)], monster=(0, 0))
     moves = ref.figure_moves(t, 0, SET)
-    assert moves[(6, 5)] == (E,) and moves[(7, 5)] == (E, E) and moves[(6, 6)] == (E, S)
-    after = t.copy()
-    ref.move_figure(after, 0, moves[(6, 6)], SET)
-    assert after.stones == {(7, 5)} and after.figures[0].pos == (6, 6)
+    assert moves[(6, 5)] == [(E,)] and moves[(7, 5)] == [(E, E)] and moves[(6, 6)] == [(E, S), (S, E)]
+    assert moves[(5, 5)] == [(), (E, W)] and moves[(6, 4)] == [(N, E), (E, N)]
+    for path, stones in zip(moves[(6, 6)], ({(7, 5)}, {(6, 5)})):
+        after = t.copy()
+        ref.move_figure(after, 0, path, SET)
+        assert after.stones == stones and after.figures[0].pos == (6, 6)
 
 
 def test_an_illegal_path_is_refused():
@@ -79,7 +82,7 @@ def test_greedy_hides_behind_a_stone():
     figs = [ref.Figure(0, (6, 1), (6, 2), 1), ref.Figure(1, (6, 1), (12, 12), 1, moved=True)]
     t = ref.Table(b, 2, figs, round=2)
     assert rp.caught_count(t, 0, SET) == 5  # 8, 8, 10, X1, X2 (the 7 turns south at (6, 0) and stops short)
-    assert rp.greedy_choice(t, 0, SET) == (0, 2 * 16 + 7)
+    assert rp.greedy_choice(t, 0, SET) == (0, (2 * 16 + 7, 0))
     assert rp.caught_count(t, 1, SET) == 0
 
 

@@ -1,5 +1,6 @@
 """state.py: the spec's position loads; every impossible position is one line naming the field, exit 2."""
 import copy
+import json
 from pathlib import Path
 
 import pytest
@@ -135,3 +136,18 @@ def test_round_one_brings_two_figures_in_and_bars_crosses_it_cannot_avoid(tmp_pa
     data["rules"]["five_is_three_crosses"] = True
     data["position"].update(round=16, cards_left=["X1"])  # the last card of stage 2 in a round that allows it
     assert state.parse_position(data).playable_cards() == ("X1",)
+
+
+def test_the_spec_s_flat_layout_reads_as_the_project_s():
+    """The spec writes `game: finstere-flure`, `settings:` and the board and position fields at the top level."""
+    from analyzer.core import registry
+
+    project = scenario.load(SCENARIOS / "spec-position.yaml")
+    flat = {"game": "finstere-flure", "players": project["players"], "board": project["rules"]["board"],
+            "settings": {k: v for k, v in project["rules"].items() if k != "board"}, **project["position"]}
+    data = scenario.parse(json.dumps(flat), "spec.json")
+    assert registry.game(data["game"]).name == "finstere_flure"
+    assert state.parse_position(data) == state.parse_position(project)
+    flat["round"] = 99
+    with pytest.raises(ScenarioError, match="position.round"):
+        state.parse_position(scenario.parse(json.dumps(flat), "spec.json"))

@@ -1,5 +1,4 @@
 """Exact answers (spec §9 items 1-3): the §11.1-3 and §11.5 figures, against independent enumeration."""
-import time
 from fractions import Fraction
 from itertools import combinations
 from math import comb
@@ -75,12 +74,10 @@ def test_the_best_keep_equals_enumerating_every_draw_and_every_keep(seed):
     assert exact.p_any(spec, wanted) == Fraction(hits, len(draws))
 
 
-def test_the_exact_table_for_a_30_card_pool_takes_under_a_tenth_of_a_second():
+def test_the_exact_table_for_a_30_card_pool_sums_to_one():
+    """(Its time is a benchmark: `analyzer bench`.)"""
     spec = exact.DrawSpec(3, tuple(range(1, 31)), 0, (), 3, (31, 32, 33))
-    start = time.perf_counter()
-    dist = exact.keep_distribution(spec, lambda c: c % 9)
-    assert time.perf_counter() - start < 0.1
-    assert sum(dist.values()) == 1
+    assert sum(exact.keep_distribution(spec, lambda c: c % 9).values()) == 1
 
 
 def test_a_short_pile_draws_it_then_from_the_public_discards_or_from_all_unseen_when_hidden():
