@@ -1,0 +1,172 @@
+"""Whole Alhambra games for balance runs, and rollouts from a position (spec questions 1 and 3).
+
+`play(config, n, rng)` is what core's balance runner calls (`core.game.FullGames.play`): every game draws its
+chance up front from the runner's Generator (`game.Chance`: the money deck, the tile stack, the scoring cards'
+places, the start tie, reshuffles, the random players' choices), so game j of every rule set meets the same luck.
+
+The balance tables' "seat" is the TURN-ORDER RANK: seat 0 is the start player (the fewest start cards, then the
+lowest total, then `start_tie`), seat 1 the next clockwise, and so on; the policies are given per rank, and
+credit, points and actions are by rank.
+
+From a position (greedy players in every seat, me included; the hidden hands dealt from the unseen money, the
+deck's order and the unseen scoring cards' places drawn, the tile stack shuffled), through core's runner, so the
+estimates depend on the seed and the rollout count only, never on `jobs` or the backend:
+- `refill_draws(position, settings)`: how many money cards the refills draw until my next turn starts;
+- `majority(position, settings)`: every seat's rank and majority points by kind at the next scoring.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from analyzer.core import runner
+from analyzer.core.balance.run import seat_assignments
+from analyzer.games.alhambra import game as g
+from analyzer.games.alhambra import rules as r
+from analyzer.games.alhambra import sim
+from analyzer.games.alhambra.policies import Policy
+
+SEATINGS = ("fixed", "rotate")
+KINDS = g.ACT_KINDS
+LENGTHS = ("turns", "rounds", "capped", "ended by an empty market space", "ended by the empty stack")
+CHUNK = 1024  # games per batch
+BATCH = 4096  # rollouts per engine call from a position (bounds the stats buffer)
+MAX_DRAWS = 120  # refill_draws' histogram: draws 0..MAX_DRAWS (the last bin holds more)
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    settings: r.Settings = field(default_factory=r.Settings)
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    rules: RuleSet
+    players: int
+    policies: tuple[Policy, ...]  # one per turn-order rank
+    seating: str = "fixed"
+
+
+def games_per_chunk(config: GameConfig) -> int:
+    return CHUNK
+
+
+def play_games(config: GameConfig, n: int, rng: np.random.Generator, seat_policy: np.ndarray | None = None):
+    """n games: (engine stats (n, STSIZE), the policy index per turn-order rank (n, P))."""
+    P = config.players
+    seeds = g.Chance(n, rng).seeds
+    seat_policy = seat_assignments(P, config.seating, n) if seat_policy is None else seat_policy
+    codes = np.ascontiguousarray(g.policy_codes(config.policies)[seat_policy])
+    out = np.zeros((n, g.STSIZE), dtype=np.int64)
+    g.run(g.settings_vector(config.rules.settings, P, by_rank=True), seeds, out, np.zeros(g.SSIZE, dtype=np.int64),
+          g.NEW_GAME, pols=codes)
+    return out, seat_policy
+
+
+def by_rank(a: np.ndarray, starts: np.ndarray, P: int) -> np.ndarray:
+    """Columns by seat -> columns by turn-order rank (rank k is seat start + k)."""
+    order = (starts[:, None] + np.arange(P)[None, :]) % P
+    return np.take_along_axis(a, order, axis=1)
+
+
+def summarize(out: np.ndarray, P: int) -> dict:
+    """The balance contract's arrays, by turn-order rank, from the engine's per-game stats (by seat)."""
+    n = len(out)
+    starts = out[:, g.ST_START]
+    turns = out[:, g.ST_TURNS]
+    end = out[:, g.ST_END]
+    res = {"credit": by_rank(g.credit(out, P), starts, P),
+           "money": by_rank(out[:, g.ST_POINTS:g.ST_POINTS + P], starts, P),
+           "turns": turns, "rounds": -(-turns // P), "capped": (end == g.E_CAPPED).astype(np.int64),
+           "ended by an empty market space": (end == g.E_MARKET).astype(np.int64),
+           "ended by the empty stack": (end == g.E_STACK).astype(np.int64)}
+    acts = out[:, g.ST_ACT:g.ST_ACT + g.MAXP * g.NACT].reshape(n, g.MAXP, g.NACT)[:, :P]
+    order = (starts[:, None] + np.arange(P)[None, :]) % P
+    res["actions"] = np.take_along_axis(acts, order[:, :, None], axis=1).sum(0)
+    return res
+
+
+def play(config: GameConfig, n: int, rng: np.random.Generator) -> dict:
+    """n games from the set-up (the `core.balance` contract), plus `policy` (n, turn-order ranks)."""
+    out, seat_policy = play_games(config, n, rng)
+    res = summarize(out, config.players)
+    res["policy"] = np.ascontiguousarray(seat_policy)
+    return res
+
+
+# ------------------------------------------------------------------------------------------------
+# rollouts from a position
+
+
+@dataclass(frozen=True)
+class PositionTask:
+    """Rollouts from one position (picklable): `task(n, rng) -> counts` for core's runner.  what: "draws" (until
+    me's next turn) or "majority" (until the next scoring)."""
+    what: str
+    s0: np.ndarray
+    hidden: np.ndarray
+    pools: np.ndarray
+    cfg: np.ndarray
+    max_turns: int
+
+    def __call__(self, n: int, rng: np.random.Generator) -> dict:
+        seeds = g.Chance(n, rng).seeds
+        s, grid, wk = np.zeros(g.SSIZE, dtype=np.int64), g.new_grid(), g.work()
+        total = None
+        for a in range(0, n, BATCH):
+            out = np.zeros((min(BATCH, n - a), g.STSIZE), dtype=np.int64)
+            g.run(self.cfg, seeds[a:a + BATCH], out, s, g.FROM_POSITION, self.max_turns, grid=grid, wk=wk, s0=self.s0,
+                  hidden=self.hidden, pools=self.pools)
+            total = runner.merge(total, self.counts(out))
+        return total
+
+    def counts(self, out: np.ndarray) -> dict:
+        n, P = len(out), int(self.s0[g.NPL])
+        if self.what == "draws":
+            return {"rollouts": n,
+                    "draws": np.bincount(np.minimum(out[:, g.ST_DRAWS], MAX_DRAWS), minlength=MAX_DRAWS + 1)}
+        counts = out[:, g.ST_COUNTS:g.ST_COUNTS + g.MAXP * g.NK].reshape(n, g.MAXP, g.NK)[:, :P]
+        pts = out[:, g.ST_MAJ:g.ST_MAJ + g.MAXP * g.NK].reshape(n, g.MAXP, g.NK)[:, :P]
+        ahead = (counts[:, None, :, :] > counts[:, :, None, :]).sum(2)  # (n, P, K): players strictly ahead
+        rank = np.where(counts > 0, ahead, P)
+        hist = np.zeros((P, g.NK, P + 1), dtype=np.int64)
+        for q in range(P):
+            for k in range(g.NK):
+                hist[q, k] = np.bincount(rank[:, q, k], minlength=P + 1)
+        return {"rollouts": n, "rank": hist, "points": pts.sum(0), "points_sq": (pts * pts).sum(0),
+                "scoring": np.bincount(out[:, g.ST_FIRST], minlength=4)[1:4].astype(np.int64),
+                "capped": int((out[:, g.ST_END] == g.E_CAPPED).sum())}
+
+
+def position_task(position, what: str) -> PositionTask:
+    """Greedy players in every seat from `position` (the coordination notes' bridge, `sim.position_state`)."""
+    P = position.players
+    s0, hidden, pools = sim.position_state(position, ("greedy",) * P)
+    if what == "draws":
+        turns = P if position.to_move == position.me else (position.me - position.to_move) % P
+        cfg = g.settings_vector(position.settings, P)
+    else:
+        turns = -1
+        cfg = g.settings_vector(position.settings, P, until_scoring=True)
+    return PositionTask(what, s0, hidden, pools, cfg, turns)
+
+
+def _halfwidths(merged: dict) -> np.ndarray:
+    n = merged["rollouts"]
+    key = "draws" if "draws" in merged else "rank"
+    p = np.ravel(merged[key]) / n
+    return 1.96 * np.sqrt(p * (1 - p) / n)
+
+
+def refill_draws(position, settings: runner.RunSettings) -> runner.RunResult:
+    """{"rollouts", "draws": (MAX_DRAWS + 1,) histogram}: the money cards (scoring cards not counted) the refills
+    draw from the deck from now until me's next turn starts (to_move == me: the rest of my turn too)."""
+    return runner.run(position_task(position, "draws"), settings, "rollouts", _halfwidths)
+
+
+def majority(position, settings: runner.RunSettings) -> runner.RunResult:
+    """{"rollouts", "rank": (P, 6, P + 1) counts of the 0-based rank at which seat p's group starts in kind k at the
+    next scoring (index P: no tile of the kind), "points", "points_sq": (P, 6) sums of the majority points there,
+    "scoring": (3,) how often the next scoring was 1 / 2 / 3, "capped"}."""
+    return runner.run(position_task(position, "majority"), settings, "rollouts", _halfwidths)

@@ -1,0 +1,43 @@
+"""Alhambra player models for whole games and rollouts from a position.  The engine (`game.py`) plays them inside
+its kernel and the readable reference (`reference_policies.py`) plays the same in plain Python; the full text, with
+every tie-break, is in the coordination notes.  In short:
+
+- `random`: uniform over the legal actions: every money take (a display card, or several totalling at most 5, by
+  display slot) and every market tile its cards of that currency pay; after an exact payment it draws again.
+  Each bought tile goes to a uniformly drawn legal square.
+- `greedy` (spec question 5): buy the exactly payable tile of best points/cost (points: its kind's first place at
+  scoring 3; ties the lower cost, then the lower space) and act again; else take the money that makes the most
+  market tiles exactly payable (ties: more value, more cards, the lower slots); with no money to take, the best
+  payable tile, overpaying.  Each bought tile goes where the longest outer wall is longest afterwards (ties: the
+  first square, x then y).
+
+Both pay by one rule (least total, then fewest cards, then the small cards kept), never redesign, and put a tile
+with no legal square in the reserve.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from analyzer.core.policies import NamedPolicy
+
+KINDS = ("greedy", "random")
+DESCRIPTIONS = {
+    "greedy": "buys the exactly payable tile of best points per cost (acting again), else takes the money that makes "
+              "the most market tiles exactly payable; places where the longest outer wall grows most",
+    "random": "uniform over the legal money takes and payable buys, and over the legal squares for each tile",
+}
+
+
+@dataclass(frozen=True)
+class Policy(NamedPolicy):
+    kind: str = "greedy"
+    descriptions: ClassVar[dict[str, str]] = DESCRIPTIONS
+
+
+parse_policy = Policy.parse
+
+
+def parse_policies(value, field: str, players: int) -> tuple[Policy, ...]:
+    """One policy for every turn-order rank (a single one is seated everywhere), the start player first."""
+    return Policy.parse_seats(value, field, players)
