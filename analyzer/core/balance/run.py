@@ -172,6 +172,12 @@ def halfwidths(spec: BalanceSpec, total: dict) -> np.ndarray:
 
 
 
+def by_turn_rank(a: np.ndarray, starts: np.ndarray, players: int) -> np.ndarray:
+    """(games, seats) columns by seat -> by turn-order rank: rank k of game j is seat starts[j] + k."""
+    order = (starts[:, None] + np.arange(players)[None, :]) % players
+    return np.take_along_axis(a, order, axis=1)
+
+
 def seat_assignments(players: int, seating: str, n: int) -> np.ndarray:
     """(games, seats): the index into a rule set's policies of the policy each seat plays in game j of a batch.
 

@@ -113,6 +113,17 @@ def tables(spec: BalanceSpec, total: dict) -> dict[str, pd.DataFrame]:
     return out
 
 
+def rule_lines(configs: dict, lines) -> list[str]:
+    """The lines `lines(config)` gives for each rule set (its board, its settings' labels), each once, in order:
+    the notes' opening lines."""
+    out = []
+    for config in configs.values():
+        for line in lines(config):
+            if line not in out:
+                out.append(line)
+    return out
+
+
 def length_differences(spec: BalanceSpec, total: dict) -> list[tuple[str, str, float, float, float]]:
     """(variant, length name, mean paired difference, lo, hi) against the baseline."""
     out = []

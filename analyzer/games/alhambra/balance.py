@@ -38,11 +38,7 @@ SEAT_NOTE = ("seat k in these tables is TURN-ORDER RANK k: seat 0 is the start p
 
 
 def notes(configs: dict[str, GameConfig]) -> list[str]:
-    out = []
-    for c in configs.values():
-        for line in c.rules.settings.labels():
-            if line not in out:
-                out.append(line)
+    out = summary.rule_lines(configs, lambda c: c.rules.settings.labels())
     out += [SEAT_NOTE,
             "engine readings where the spec is silent: " + "; ".join(g.ENGINE_READINGS),
             "hands_open changes no full game: neither policy looks at the other hands",

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from analyzer.core import runner
-from analyzer.core.balance.run import seat_assignments
+from analyzer.core.balance.run import by_turn_rank, seat_assignments
 from analyzer.games.alhambra import game as g
 from analyzer.games.alhambra import rules as r
 from analyzer.games.alhambra import sim
@@ -64,20 +64,14 @@ def play_games(config: GameConfig, n: int, rng: np.random.Generator, seat_policy
     return out, seat_policy
 
 
-def by_rank(a: np.ndarray, starts: np.ndarray, P: int) -> np.ndarray:
-    """Columns by seat -> columns by turn-order rank (rank k is seat start + k)."""
-    order = (starts[:, None] + np.arange(P)[None, :]) % P
-    return np.take_along_axis(a, order, axis=1)
-
-
 def summarize(out: np.ndarray, P: int) -> dict:
     """The balance contract's arrays, by turn-order rank, from the engine's per-game stats (by seat)."""
     n = len(out)
     starts = out[:, g.ST_START]
     turns = out[:, g.ST_TURNS]
     end = out[:, g.ST_END]
-    res = {"credit": by_rank(g.credit(out, P), starts, P),
-           "money": by_rank(out[:, g.ST_POINTS:g.ST_POINTS + P], starts, P),
+    res = {"credit": by_turn_rank(g.credit(out, P), starts, P),
+           "money": by_turn_rank(out[:, g.ST_POINTS:g.ST_POINTS + P], starts, P),
            "turns": turns, "rounds": -(-turns // P), "capped": (end == g.E_CAPPED).astype(np.int64),
            "ended by an empty market space": (end == g.E_MARKET).astype(np.int64),
            "ended by the empty stack": (end == g.E_STACK).astype(np.int64)}

@@ -57,11 +57,7 @@ def illustrative(configs: dict[str, GameConfig]) -> str:
 
 
 def notes(configs: dict[str, GameConfig]) -> list[str]:
-    out = []
-    for c in configs.values():
-        for line in [_board_text(c)] + c.rules.settings.labels():
-            if line not in out:
-                out.append(line)
+    out = summary.rule_lines(configs, lambda c: [_board_text(c)] + c.rules.settings.labels())
     out += ["seat k in these tables is PLACEMENT RANK k of the snake draft (seat 0 won the start-order roll: it "
             "places first, places last in the second round and moves first); policies are seated by rank",
             "engine readings where the spec is silent: " + "; ".join(g.ENGINE_READINGS),

@@ -40,11 +40,7 @@ def illustrative(configs: dict[str, GameConfig]) -> str:
 
 
 def notes(configs: dict[str, GameConfig]) -> list[str]:
-    out = []
-    for c in configs.values():
-        for line in c.rules.settings.labels():
-            if line not in out:
-                out.append(line)
+    out = summary.rule_lines(configs, lambda c: c.rules.settings.labels())
     if any(c.rules.illustrative for c in configs.values()):
         out.append("knight_value is the spec's illustrative default 5 (the bribe threshold and greedy's price of a "
                    "lost knight): ILLUSTRATIVE")

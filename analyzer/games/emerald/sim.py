@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from analyzer.core.agreement import replay_rows
 from analyzer.games.emerald import game as g
 from analyzer.games.emerald import rules as r
 
@@ -209,17 +210,7 @@ def agreement(seed: int, games=READINGS, max_turns: int = 10_000) -> list[tuple]
         policies = tuple(names[q % len(names)] for q in range(players))
         record, snaps = engine_game(settings, players, policies, seeds, max_turns)
         label = f"game {k} ({players} players, {changes or 'defaults'}, {'/'.join(policies)})"
-        try:
-            expected = ref.play(settings, players, policies, record, max_turns)
-        except Exception as exc:  # the reference refused the engine's record: report it
-            out.append((f"{label}: the reference replays the record", "ok", f"{type(exc).__name__}: {exc}"))
-            continue
-        for i, snap in enumerate(snaps):
-            other = expected[i] if i < len(expected) else None
-            out.append((f"{label} after turn {snap['turn']}", snap, other))
-            if snap != other:
-                break
-        out.append((f"{label}: snapshots", len(snaps), len(expected)))
+        out += replay_rows(label, snaps, lambda: ref.play(settings, players, policies, record, max_turns))
     return out
 
 

@@ -41,11 +41,7 @@ def illustrative(configs: dict[str, GameConfig]) -> str:
 
 
 def notes(configs: dict[str, GameConfig]) -> list[str]:
-    out = []
-    for c in configs.values():
-        for line in c.rules.settings.labels():
-            if line not in out:
-                out.append(line)
+    out = summary.rule_lines(configs, lambda c: c.rules.settings.labels())
     if any(c.rules.illustrative for c in configs.values()):
         out.append("board: the spec's illustrative 16 x 11 default (pools per the seed, the 11 stones drawn once; "
                    "the printed board is missing): ILLUSTRATIVE")

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analyzer.core.balance.run import seat_assignments
+from analyzer.core.balance.run import by_turn_rank, seat_assignments
 from analyzer.games.finstere_flure import game as g
 from analyzer.games.finstere_flure import rules as r
 from analyzer.games.finstere_flure import sim
@@ -62,19 +62,13 @@ def play_games(config: GameConfig, n: int, rng: np.random.Generator, seat_policy
     return out, seat_policy
 
 
-def by_rank(a: np.ndarray, starts: np.ndarray, P: int) -> np.ndarray:
-    """Columns by seat -> columns by turn-order rank (rank k is seat start + k)."""
-    order = (starts[:, None] + np.arange(P)[None, :]) % P
-    return np.take_along_axis(a, order, axis=1)
-
-
 def summarize(out: np.ndarray, P: int) -> dict:
     """The balance contract's arrays, by turn-order rank, from the engine's per-game stats (by seat)."""
     starts = out[:, g.ST_START]
     end = out[:, g.ST_END]
-    outs = by_rank(out[:, g.ST_OUT:g.ST_OUT + P], starts, P)
-    eaten = by_rank(out[:, g.ST_EATEN:g.ST_EATEN + P], starts, P)
-    return {"credit": by_rank(g.credit(out, P), starts, P), "money": outs,
+    outs = by_turn_rank(out[:, g.ST_OUT:g.ST_OUT + P], starts, P)
+    eaten = by_turn_rank(out[:, g.ST_EATEN:g.ST_EATEN + P], starts, P)
+    return {"credit": by_turn_rank(g.credit(out, P), starts, P), "money": outs,
             "rounds": out[:, g.ST_ROUNDS], "capped": (end == g.E_CAPPED).astype(np.int64),
             "won by escaping": (end == g.E_ESCAPE).astype(np.int64),
             "stage 2 emptied": (end == g.E_EMPTY).astype(np.int64),

@@ -17,6 +17,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from analyzer.core.agreement import replay_rows
 from analyzer.games.finstere_flure import game as g
 from analyzer.games.finstere_flure import rules as r
 
@@ -159,17 +160,8 @@ def agreement(seed: int = 0, games: int = 1, greedy_games: int = 1, rule_sets=RU
             game_seed = int(rng.integers(2**31))
             rows, snaps, _ = engine_game(board, rules, players, policies, game_seed)
             what = f"{label}, {players} players {kind}, seed {game_seed}"
-            try:
-                expected = rp.play(board, rules, players, policies, rows).snapshots
-            except AssertionError as exc:  # the reference refused the engine's record
-                out.append((f"{what}: the reference replays the record", "ok", f"{type(exc).__name__}: {exc}"))
-                continue
-            for k, snap in enumerate(snaps):
-                other = expected[k] if k < len(expected) else None
-                out.append((f"{what}, monster phase {k + 1}", snap, other))
-                if snap != other:
-                    break
-            out.append((f"{what}: monster phases", len(snaps), len(expected)))
+            out += replay_rows(what, snaps, lambda: rp.play(board, rules, players, policies, rows).snapshots,
+                               lambda k, _: f"after monster phase {k + 1}", "monster phases")
     return out
 
 

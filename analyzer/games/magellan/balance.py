@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pandas as pd
 
+from analyzer.core.balance import summary
 from analyzer.core.game import FullGames
 from analyzer.games.magellan.play import KINDS, LENGTHS, SEATINGS, GameConfig
 from analyzer.games.magellan.rules import EXPLORERS, SETTINGS, RuleSet
@@ -26,10 +27,7 @@ def make_config(rules: RuleSet, players: int, policies: tuple, seating: str, blo
 
 def notes(configs: dict[str, GameConfig]) -> list[str]:
     """What every balance output says: the board (illustrative or supplied) and the rule readings."""
-    out = []
-    for c in configs.values():
-        out += [label for label in c.rules.labels() if label not in out]
-    return out + ["the numbers describe these player models on this board, not human play"]
+    return summary.rule_lines(configs, lambda c: c.rules.labels()) + ["the numbers describe these player models on this board, not human play"]
 
 
 def illustrative(configs: dict[str, GameConfig]) -> str:

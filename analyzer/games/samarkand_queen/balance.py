@@ -41,11 +41,7 @@ def illustrative(configs: dict[str, GameConfig]) -> str:
 
 
 def notes(configs: dict[str, GameConfig]) -> list[str]:
-    out = []
-    for c in configs.values():
-        for line in [c.rules.board.label()] + c.rules.settings.labels():
-            if line not in out:
-                out.append(line)
+    out = summary.rule_lines(configs, lambda c: [c.rules.board.label()] + c.rules.settings.labels())
     out += ["engine readings where the spec is silent: " + "; ".join(g.ENGINE_READINGS),
             "lengths: turns in all; `capped` the share of games stopped by the turn cap (turn_cap), `five "
             "relationships end` the share ended by a family's 5th relationship (else every family had one); "

@@ -63,12 +63,11 @@ def illustrative(configs: dict[str, GameConfig]) -> str:
 
 
 def notes(configs: dict[str, GameConfig]) -> list[str]:
-    out = []
-    for c in configs.values():
-        b = c.rules.board if c.rules.board is not None else r.DEFAULT_BOARD
-        for line in [b.label()] + c.rules.settings.labels():
-            if line not in out:
-                out.append(line)
+    def lines(c):
+        board = r.DEFAULT_BOARD if c.rules.board is None else c.rules.board
+        return [board.label()] + c.rules.settings.labels()
+
+    out = summary.rule_lines(configs, lines)
     out += ["engine readings where the spec is silent: " + "; ".join(g.ENGINE_READINGS),
             "lengths: turns in all; `capped` the share of games stopped by the turn cap (turn_cap, credited to the "
             "richest), `won at 500` the share a sale to 500 ended, `last player standing` the share where every "
