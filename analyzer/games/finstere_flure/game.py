@@ -407,7 +407,15 @@ def figure_moves(s, cfg, f, w):
                     load_layout(t, s, w, node)
                     on_t = src
                 base = t
+            back, par = -1, w[N_PAR, node]  # a plain step back onto the parent's square is the parent again
+            if (par >= 0 and w[N_LAYOUT, par] == src and w[N_SQ, par] >= 0 and not cfg[C_BLOOD + w[N_SQ, par]]
+                    and w[N_SQ, par] != cfg[C_EXIT]):  # (a figure pushed onto the exit corner stands there)
+                back = (w[N_DIR, node] + 2) % 4
+                if nbr(cfg, at, back) != w[N_SQ, par]:
+                    back = -1
             for d in range(4):
+                if d == back:
+                    continue
                 q = fig_step(base, cfg, at, d, False)
                 layout, h = src, w[N_HASH, node]
                 if q != ILLEGAL and base[PUSHED]:  # the push may change the slide: walk it for real

@@ -248,3 +248,11 @@ def test_engine_equals_the_reference_with_greedy_players():
     assert len(checks) > 2
     for what, engine, reference in checks:
         assert engine == reference, what
+
+
+def test_a_figure_pushed_onto_the_exit_corner_gets_out_by_stepping_off_and_back():
+    """It stands there (pushed by the monster); a step away and back onto the corner is out, as the reference."""
+    b = open_board()
+    t = ref.Table(b, 2, [fig(0, b.exit, 2, (5, 2)), fig(1, (8, 8), 5, (2, 5))], monster=(9, 9), round=3)
+    ends = Engine(t).moves(0)
+    assert ends == rp.legal_ends(t, 0, SET) and (g.OUT, 0) in ends and ends[(g.OUT, 0)] == (E, W)
