@@ -807,20 +807,11 @@ def take_turn(s, cfg, q, rs, rec, w):
         m = 0
         for i in range(n):
             m += w[N_END, i]
-        j = randint(rs, S_CHOICE, m)  # the j-th end by (code, k)
-        stamp, node = w[W_VIS, MAXSQ + 3], -1
-        for c in range(cfg[C_W] * cfg[C_H] + 2):
-            if w[W_VIS, c] != stamp:
-                continue
-            i = w[W_FIRST, c]
-            while i >= 0 and node < 0:
-                if w[N_END, i]:
-                    if j == 0:
-                        node = i
-                    j -= 1
-                i = w[N_NEXT, i]
-            if node >= 0:
-                break
+        j = randint(rs, S_CHOICE, m)  # the j-th end in the order found
+        node = 0
+        while j > 0 or not w[N_END, node]:
+            j -= w[N_END, node]
+            node += 1
     note(rec, R_MOVE, f, w[N_SQ, node], variant_of(w, node))
     apply_move(s, cfg, f, w, node)
     s[TURNS + q] += 1
