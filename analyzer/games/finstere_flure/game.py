@@ -96,12 +96,12 @@ P_RANDOM, P_GREEDY = 0, 1
 N_SQ, N_PAR, N_DIR, N_LAYOUT, N_NDIFF, N_END, N_HASH, N_NEXT = range(8)
 # N_LAYOUT: the node whose W_DIFF rows hold this node's layout (N_NDIFF squares: square * 8 + tile, where it differs
 # from s); N_HASH: a hash of the layout (0: as on s); N_NEXT: the next node at its end code, -1 none
-W_TRIAL, W_TRIAL2, W_VIS, W_SEEN, W_GREEDY, W_CAUGHT, W_KEY, W_FIRST, W_LAST = range(8, 17)
-# W_TRIAL, W_TRIAL2: boards holding a node's layout (they differ from s on their journals' squares only); W_VIS:
+W_TRIAL, W_VIS, W_SEEN, W_GREEDY, W_CAUGHT, W_KEY, W_FIRST, W_LAST = range(8, 16)
+# W_TRIAL: a board holding a node's layout (it differs from s on its journal's squares only); W_VIS:
 # this call's stamp by end code + 2 (the stamp itself at MAXSQ + 3); W_SEEN: a square stamp; W_GREEDY, W_CAUGHT:
 # trial states; W_KEY: greedy's key (4) and order; W_FIRST, W_LAST: the nodes at each end code
 MAXDIFF = 24  # squares a move's pushes can change: 2 pushes a step (the stone, one beyond a slide) x 2 squares x 6
-W_DIFF = 17
+W_DIFF = 16
 MAXNODES = 5461  # 1 + 4 + ... + 4^6: a move of at most 6 steps
 WSHAPE = (W_DIFF + MAXDIFF, max(SSIZE, MAXNODES + 4))
 
@@ -321,6 +321,20 @@ def _mix(x):
     return z ^ (z >> np.uint64(31))
 
 
+@kernel(f"void({S}, {S}, {R}, int64, int64)")
+def restore(t, s, w, src, j0):
+    """Undo a step walked on t, which held layout src: the squares it journaled after entry j0 get src's tiles."""
+    m = w[N_NDIFF, src]
+    for k in range(j0, t[JCOUNT]):
+        q = t[JOURNAL + k]
+        tile = s[TILE + q]
+        for i in range(m):
+            if w[W_DIFF + i, src] >> 3 == q:
+                tile = w[W_DIFF + i, src] & 7
+        t[TILE + q] = tile
+    t[JCOUNT] = j0
+
+
 @kernel(f"int64({S}, {S}, {R}, int64)")
 def save_layout(t, s, w, node):
     """node's layout := how t's tiles differ from s's (over t's journal, each square once); returns its hash."""
@@ -385,7 +399,7 @@ def figure_moves(s, cfg, f, w):
     p = s[FPOS + f]
     if p >= 0:
         s[FAT + p] = -1
-    t, t2 = w[W_TRIAL], w[W_TRIAL2]  # a popped node's layout; a pushing step's (made on the first push)
+    t = w[W_TRIAL]  # the board of the layouts that differ from s (made on the first push)
     ready = False
     on_t = -1  # the layout (its node) t holds now, -1 none
     stamp = new_stamp(w)
@@ -421,11 +435,14 @@ def figure_moves(s, cfg, f, w):
                 if q != ILLEGAL and base[PUSHED]:  # the push may change the slide: walk it for real
                     if not ready:
                         trial_board(t, s, cfg)
-                        trial_board(t2, s, cfg)
-                        ready = True
-                    load_layout(t2, s, w, node)
-                    q = fig_step(t2, cfg, at, d, True)
-                    layout, h = n, save_layout(t2, s, w, n)
+                        ready, on_t = True, 0
+                    if on_t != src:
+                        load_layout(t, s, w, node)
+                        on_t = src
+                    j0 = t[JCOUNT]
+                    q = fig_step(t, cfg, at, d, True)
+                    layout, h = n, save_layout(t, s, w, n)
+                    restore(t, s, w, src, j0)
                 if q == ILLEGAL or known(w, stamp, q, h):
                     continue
                 w[N_SQ, n], w[N_PAR, n], w[N_DIR, n], w[N_LAYOUT, n], w[N_HASH, n] = q, node, d, layout, h
