@@ -11,8 +11,8 @@ import argparse
 from concurrent.futures import ProcessPoolExecutor
 
 # the slowest compiles first, so that two processes finish together
-ORDER = ("san_marco", "samarkand_sackson", "finstere_flure", "goa", "catan", "alhambra", "samarkand_queen", "emerald",
-         "camelup", "magellan")
+ORDER = ("san_marco", "samarkand_sackson", "finstere_flure", "goa", "catan", "alhambra", "cafe_international",
+         "samarkand_queen", "emerald", "camelup", "magellan")
 
 
 def warm(name: str) -> str:

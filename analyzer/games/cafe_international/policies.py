@@ -1,0 +1,41 @@
+"""Café International player models for whole games and rollouts from a position.  The engine (`game.py`) plays
+them inside its kernel and the readable reference (`reference_policies.py`) plays the same in plain Python; the full
+text, with every tie-break, is in the coordination notes.  In short:
+
+- `random`: uniform over the legal moves as one flat list: every distinct one- and two-guest placement (three or
+  four with coffee_party; the start player's first turn adds every lone single tile), every joker swap (seated
+  joker's chair, hand kind), and the bar with each non-joker kind held.
+- `greedy` (spec question 5): the best immediate score (a placement's points, a swap 0, the bar the next space's
+  value, negative too); ties: placements first, by their (chair, kind) list, then swaps by chair and kind, then the
+  bar with the lowest kind.
+
+Both always take the refill option (one tile less per single-nationality table completed, for good) and pass only
+with no legal move at all.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from analyzer.core.policies import NamedPolicy
+
+KINDS = ("greedy", "random")
+DESCRIPTIONS = {
+    "greedy": "the move of best immediate score (placement points, a joker swap 0, the bar's next value); ties the "
+              "first placement by chairs and kinds, then swaps, then the bar with the lowest kind",
+    "random": "uniform over every legal placement, joker swap and bar kind",
+}
+
+
+@dataclass(frozen=True)
+class Policy(NamedPolicy):
+    kind: str = "greedy"
+    descriptions: ClassVar[dict[str, str]] = DESCRIPTIONS
+
+
+parse_policy = Policy.parse
+
+
+def parse_policies(value, field: str, players: int) -> tuple[Policy, ...]:
+    """One policy for every turn-order rank (a single one is seated everywhere), the start player first."""
+    return Policy.parse_seats(value, field, players)
