@@ -173,9 +173,21 @@ def halfwidths(spec: BalanceSpec, total: dict) -> np.ndarray:
 
 
 def by_turn_rank(a: np.ndarray, starts: np.ndarray, players: int) -> np.ndarray:
-    """(games, seats) columns by seat -> by turn-order rank: rank k of game j is seat starts[j] + k."""
+    """(games, seats, ...) by seat -> by turn-order rank: rank k of game j is seat starts[j] + k."""
     order = (starts[:, None] + np.arange(players)[None, :]) % players
-    return np.take_along_axis(a, order, axis=1)
+    return np.take_along_axis(a, order.reshape(order.shape + (1,) * (a.ndim - 2)), axis=1)
+
+
+def engine_games(engine, cfg: np.ndarray, config, n: int, rng: np.random.Generator, state: np.ndarray,
+                 seat_policy: np.ndarray | None = None):
+    """n games from the set-up of a numba engine module (its `Chance`, `policy_codes`, `STSIZE`, `run`,
+    `NEW_GAME`) on settings vector `cfg`: (the engine's stats (n, STSIZE), the policy index per seat (n, P))."""
+    seeds = engine.Chance(n, rng).seeds
+    seat_policy = seat_assignments(config.players, config.seating, n) if seat_policy is None else seat_policy
+    codes = np.ascontiguousarray(engine.policy_codes(config.policies)[seat_policy])
+    out = np.zeros((n, engine.STSIZE), dtype=np.int64)
+    engine.run(cfg, seeds, out, state, engine.NEW_GAME, pols=codes)
+    return out, seat_policy
 
 
 def seat_assignments(players: int, seating: str, n: int) -> np.ndarray:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from analyzer.core import runner
-from analyzer.core.balance.run import by_turn_rank, seat_assignments
+from analyzer.core.balance.run import by_turn_rank, engine_games
 from analyzer.games.cafe_international import game as g
 from analyzer.games.cafe_international import rules as r
 from analyzer.games.cafe_international import sim
@@ -52,14 +52,8 @@ def games_per_chunk(config: GameConfig) -> int:
 
 def play_games(config: GameConfig, n: int, rng: np.random.Generator, seat_policy: np.ndarray | None = None):
     """n games: (engine stats (n, STSIZE), the policy index per turn-order rank (n, P))."""
-    P = config.players
-    seeds = g.Chance(n, rng).seeds
-    seat_policy = seat_assignments(P, config.seating, n) if seat_policy is None else seat_policy
-    codes = np.ascontiguousarray(g.policy_codes(config.policies)[seat_policy])
-    out = np.zeros((n, g.STSIZE), dtype=np.int64)
-    g.run(g.settings_vector(config.rules.settings, P, by_rank=True), seeds, out, np.zeros(g.SSIZE, dtype=np.int64),
-          g.NEW_GAME, pols=codes)
-    return out, seat_policy
+    cfg = g.settings_vector(config.rules.settings, config.players, by_rank=True)
+    return engine_games(g, cfg, config, n, rng, np.zeros(g.SSIZE, dtype=np.int64), seat_policy)
 
 
 def summarize(out: np.ndarray, P: int) -> dict:
@@ -74,8 +68,7 @@ def summarize(out: np.ndarray, P: int) -> dict:
     for name, code in zip(LENGTHS[3:], (g.E_BAR, g.E_CHAIRS, g.E_BAG, g.E_HAND, g.E_DROPOUT)):
         res[name] = (end == code).astype(np.int64)
     acts = out[:, g.ST_ACT:g.ST_ACT + g.MAXP * g.NACT].reshape(n, g.MAXP, g.NACT)[:, :P]
-    order = (starts[:, None] + np.arange(P)[None, :]) % P
-    res["actions"] = np.take_along_axis(acts, order[:, :, None], axis=1).sum(0)
+    res["actions"] = by_turn_rank(acts, starts, P).sum(0)
     return res
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analyzer.core.balance.run import by_turn_rank, seat_assignments
+from analyzer.core.balance.run import by_turn_rank, engine_games
 from analyzer.games.finstere_flure import game as g
 from analyzer.games.finstere_flure import rules as r
 from analyzer.games.finstere_flure import sim
@@ -52,14 +52,8 @@ def games_per_chunk(config: GameConfig) -> int:
 
 def play_games(config: GameConfig, n: int, rng: np.random.Generator, seat_policy: np.ndarray | None = None):
     """n games: (engine stats (n, STSIZE), the policy index per turn-order rank (n, P))."""
-    P = config.players
-    seeds = g.Chance(n, rng).seeds
-    seat_policy = seat_assignments(P, config.seating, n) if seat_policy is None else seat_policy
-    codes = np.ascontiguousarray(g.policy_codes(config.policies)[seat_policy])
-    out = np.zeros((n, g.STSIZE), dtype=np.int64)
-    cfg = g.settings_vector(config.rules.settings, config.rules.board, P, by_rank=True)
-    g.run(cfg, seeds, out, g.state(), g.NEW_GAME, pols=codes)
-    return out, seat_policy
+    cfg = g.settings_vector(config.rules.settings, config.rules.board, config.players, by_rank=True)
+    return engine_games(g, cfg, config, n, rng, g.state(), seat_policy)
 
 
 def summarize(out: np.ndarray, P: int) -> dict:
