@@ -313,7 +313,7 @@ def trial_board(t, s, cfg):
         t[TILE + i] = s[TILE + i]
 
 
-@kernel(f"uint64(int64)")
+@kernel("uint64(int64)")
 def _mix(x):
     z = np.uint64(x) * np.uint64(0x9E3779B97F4A7C15)
     z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
