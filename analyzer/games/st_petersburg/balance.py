@@ -1,0 +1,92 @@
+"""Sankt Petersburg's hooks for core's balance runner: `analyzer balance` and `analyzer report` on it (spec
+question 4: the start stones' seat value; and rule readings A/B, e.g. upgrade_pairs by_symbol vs seed).
+
+The scenario format is core's (`core/balance/variants.py`).  A variant may set `players` (2 to 4), `policies`
+(greedy, random; one per turn-order rank), `seating` (fixed, rotate) and any rule of `rules.SETTINGS` that changes a
+whole game (card_table, upgrade_pairs, worker_refill_end, observatory_last_card, hand_limit, turn_cap: rounds after
+which a game stops, counted apart as `capped`).
+
+"Seat" in every balance table is the turn-order rank from the worker stone (play.py): with 4 players seat k holds
+stone k at the start.  Scores are the final points (the aristocrat bonus, rubles and the hand penalty included).
+"""
+from __future__ import annotations
+
+from analyzer.core import scenario as sc
+from analyzer.core.balance import summary
+from analyzer.core.game import FullGames
+from analyzer.games.st_petersburg import game as g
+from analyzer.games.st_petersburg import rules as r
+from analyzer.games.st_petersburg.play import KINDS, LENGTHS, SEATINGS, GameConfig, RuleSet
+from analyzer.games.st_petersburg.policies import parse_policies
+
+RULE_KEYS = frozenset(r.SETTINGS) - {"takes_pmf", "observatory_draw_shown"}  # those two never change a whole game
+VARIANT_KEYS = frozenset()
+STONES = ("worker", "building", "aristocrat", "upgrade")
+
+
+def parse_rules(block) -> RuleSet:
+    return RuleSet(r.parse_settings(dict(sc.mapping(block, "rules", RULE_KEYS)), "rules"))
+
+
+def players(rules: RuleSet | None) -> tuple[int, int]:
+    return r.PLAYERS
+
+
+def make_config(rules: RuleSet, players: int, policies: tuple, seating: str, block: dict, field: str) -> GameConfig:
+    return GameConfig(rules, players, tuple(policies), seating)
+
+
+def stones_held(players: int) -> list[str]:
+    """The stones each turn-order rank holds at the start."""
+    return [" + ".join(STONES[k] for k in range(4) if k % players == q) for q in range(players)]
+
+
+def seat_note(configs: dict[str, GameConfig]) -> str:
+    tables = sorted({c.players for c in configs.values()})
+    held = "; ".join(f"{p} players: " + ", ".join(f"seat {q} {s}" for q, s in enumerate(stones_held(p)))
+                     for p in tables)
+    return ("seat k in these tables is TURN-ORDER RANK k from the worker stone (dealt to a random seat, the others "
+            f"clockwise after it), so a seat's credit is the value of the start stones it holds: {held}")
+
+
+def notes(configs: dict[str, GameConfig]) -> list[str]:
+    out = summary.rule_lines(configs, lambda c: c.rules.settings.labels())
+    out += [seat_note(configs),
+            "engine readings where the spec is silent: " + "; ".join(g.ENGINE_READINGS),
+            "money = final points (points + aristocrat bonus + 1 per 10 rubles - 5 per card in hand); lengths: "
+            "rounds, moves (every seat's actions, passes included), `capped` the share of games stopped by "
+            "turn_cap, and games ended at once by an emptied worker deck (worker_refill_end=immediate)",
+            "actions: per seat, buys, upgrades, cards taken to hand, hand plays (an Observatory card played "
+            "included), Observatory draws, passes and Pub points bought",
+            "the card table is the BGA first edition (sourced, unverified against the printed cards) unless a rule "
+            "set supplies one",
+            "the numbers describe these player models, not human play"]
+    return out
+
+
+def rule_table(configs: dict[str, GameConfig]):
+    """The rule sets side by side: table, policies, and every setting any of them changes."""
+    return summary.rule_table(configs, lambda c: {})
+
+
+def seats(configs: dict[str, GameConfig]) -> list:
+    """The report's set-up item saying what a seat is here."""
+    return [("Seats are start-stone holders", seat_note(configs) + ".  The policies are seated by rank.  Game j of "
+             "every rule set meets the same decks, start stones and random choices (common random numbers).")]
+
+
+def report_notes(configs: dict[str, GameConfig]) -> list[str]:
+    return ["greedy buys the card of best value per ruble (one scoring's rubles + 2 per point), not search; random "
+            "moves uniformly: the figures measure the rules under these models",
+            "the numbers describe these player models, not human play"]
+
+
+FULL_GAMES = FullGames(
+    play="analyzer.games.st_petersburg.play:play", parse_rules=parse_rules, parse_policies=parse_policies,
+    make_config=make_config, players=players,
+    games_per_chunk="analyzer.games.st_petersburg.play:games_per_chunk",
+    rule_table=rule_table, notes=notes, report_notes=report_notes, setup=seats,
+    rule_keys=RULE_KEYS, variant_keys=VARIANT_KEYS, seatings=SEATINGS, action_kinds=KINDS, lengths=LENGTHS,
+    money_name="points", money_range=(-40, 200), default_policy="greedy", default_players=4, default_games=4_000,
+    title="start-stone seat value and rule-reading balance",
+)

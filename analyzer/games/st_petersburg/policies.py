@@ -1,0 +1,41 @@
+"""Sankt Petersburg player models for whole games.  The engine (`game.py`) plays them inside its kernel and the
+readable reference (`reference_policies.py`) plays the same in plain Python; the full text, with every tie-break,
+is in the coordination notes.  In short:
+
+- `random`: uniform over the legal moves as one list of distinct moves (pass; buy from either row, an upgrade once
+  per card it may replace; take to hand; play from hand; an Observatory draw per deck), then uniform over the
+  drawn card's fates (play, keep, discard) and over the Pub's 0..most points.
+- `greedy`: the buy or hand play of best value per ruble, value = one scoring's rubles + 2 per point (the Pub's
+  price of a point; Mariinskij and Tax Man what they would pay now; an upgrade less the replaced card's), value
+  > 0 only; ties the larger value, then the first move in tuple order; else pass.  Never takes to hand or draws;
+  buys every Pub point it can in the last round, none before.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from analyzer.core.policies import NamedPolicy
+
+KINDS = ("greedy", "random")
+DESCRIPTIONS = {
+    "greedy": "the buy or hand play of best value per ruble (one scoring's rubles + 2 per point, an upgrade less "
+              "the replaced card); ties the larger value, then the first; pass when nothing pays; Pub points only "
+              "in the last round",
+    "random": "uniform over every distinct legal move (pass included), the Observatory card's fates and the Pub's "
+              "points",
+}
+
+
+@dataclass(frozen=True)
+class Policy(NamedPolicy):
+    kind: str = "greedy"
+    descriptions: ClassVar[dict[str, str]] = DESCRIPTIONS
+
+
+parse_policy = Policy.parse
+
+
+def parse_policies(value, field: str, players: int) -> tuple[Policy, ...]:
+    """One policy for every turn-order rank (a single one is seated everywhere), the worker-stone holder first."""
+    return Policy.parse_seats(value, field, players)
