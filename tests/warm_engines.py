@@ -12,7 +12,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 # the slowest compiles first, so that two processes finish together
 ORDER = ("san_marco", "samarkand_sackson", "finstere_flure", "goa", "catan", "alhambra", "cafe_international",
-         "st_petersburg", "samarkand_queen", "emerald", "camelup", "magellan")
+         "st_petersburg", "puerto_rico", "samarkand_queen", "emerald", "camelup", "magellan")
 
 
 def warm(name: str) -> str:

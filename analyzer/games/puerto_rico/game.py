@@ -1,0 +1,847 @@
+"""The Puerto Rico full-game engine (numba): whole 3-5 player games with every role and building power, from the
+set-up or from a position, with the seated policies (`policies.py`).
+
+State and settings are flat int64 arrays (offsets below; one block of PSZ per seat at PL).  Crops/goods are
+0 corn .. 4 coffee (the trading price), island kinds 0..4 and 5 quarry, buildings 0..22 and roles 0..7 in the
+coordination notes' order ("Interfaces: B's whole-game model", which is the full text of the model, its shared
+rules and both policies).  Chance comes from three splitmix64 streams per game seeded from `Chance` (the first
+governor, the plantation stack and its rebuilds, the random players' choices), so game j of every rule set meets
+the same luck.  With a record buffer every chance outcome and every random choice is written in order (rows
+(tag, a, 0)); the readable reference replays a game from it.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from analyzer.core.streams import StreamSeeds
+from analyzer.games.puerto_rico import rules as r
+
+MAXP = 5
+NK = 5  # crops / goods
+QUARRY = 5
+NB = 23
+NR = 8
+SETTLER, MAYOR, BUILDER, CRAFTSMAN, TRADER, CAPTAIN, PROSPECTOR = range(7)
+ROLE_KINDS = ("settler", "mayor", "builder", "craftsman", "trader", "captain", "prospector")
+(SMALL_INDIGO, SMALL_SUGAR, INDIGO_PLANT, SUGAR_MILL, TOBACCO, COFFEE, SMALL_MARKET, HACIENDA, HUT,
+ SMALL_WAREHOUSE, HOSPICE, OFFICE, LARGE_MARKET, LARGE_WAREHOUSE, FACTORY, UNIVERSITY, HARBOR, WHARF,
+ GUILD_HALL, RESIDENCE, FORTRESS, CUSTOMS_HOUSE, CITY_HALL) = range(NB)
+FIRST_VIOLET, FIRST_LARGE = 6, 18
+PRODUCES = (1, 2, 1, 2, 3, 4)  # the crop of production buildings 0..5
+CITY_SPACES, ISLAND_SPACES, HOUSE_SLOTS = 12, 12, 4
+STACK_MAX = 64
+
+# settings vector
+C_P, C_POOL, C_MERGE, C_FLOOR, C_WHARF, C_CAP, C_NROLES, C_DUB, C_VP, C_COL, C_ENOUGH = range(11)
+C_CROPS = 11  # MAXP start crops by rank
+C_SHIPS = C_CROPS + MAXP  # 3 capacities
+C_TILES = C_SHIPS + 3  # 5 plantation counts
+C_QUAR = C_TILES + NK
+C_GOODS = C_QUAR + 1  # 5
+C_COST = C_GOODS + NK  # NB
+C_COLUMN = C_COST + NB
+C_CIRCLES = C_COLUMN + NB
+C_BSUP = C_CIRCLES + NB
+CSIZE = C_BSUP + NB
+
+# state vector
+(NPL, GOV, FIRSTGOV, ROUND, PICKS, ENDFLAG, ENDED, CAPPED, COL_SUP, COL_SHIP, VP_SUP, QUARRIES, STKPOS, STKN,
+ DISPN, HOUSEN, CHOOSER) = range(17)  # CHOOSER: the seat whose role is being played
+DISC = 17  # NK discard counts
+DISP = DISC + NK  # MAXP + 1 display tiles in draw order
+GOODS = DISP + MAXP + 1  # NK supply
+HOUSE = GOODS + NK  # 4 kinds sold
+SHIP_CAP = HOUSE + HOUSE_SLOTS  # 3
+SHIP_KIND = SHIP_CAP + 3  # 3 (-1 empty)
+SHIP_LOAD = SHIP_KIND + 3  # 3
+ROLE_DUB = SHIP_LOAD + 3  # NR
+ROLE_TAKEN = ROLE_DUB + NR  # NR: 1 taken this round
+BSUP = ROLE_TAKEN + NR  # NB
+STK = BSUP + NB  # STACK_MAX tiles, drawn from STKPOS up to STKN
+OPT = STK + STACK_MAX  # scratch: a decision's options (24 at most), then the work lists at OPT + 32..
+GOT, KEEP, ROLES = OPT + 32, OPT + 40, OPT + 48
+PL = OPT + 64
+O_DUB, O_VP, O_SJ, O_SPACES, O_WHARF_USED, O_SCORE, O_POL = range(7)
+O_GOODS = 7  # NK
+O_TILES = O_GOODS + NK  # 6 by island kind
+O_OCC = O_TILES + 6  # 6 occupied by island kind
+O_OWN = O_OCC + 6  # NB 0/1
+O_BCOL = O_OWN + NB  # NB colonists on each building
+PSZ = O_BCOL + NB
+SSIZE = PL + MAXP * PSZ
+
+# per-game stats
+ST_SCORE = 0
+ST_TIE = MAXP  # doubloons + goods at the end
+ST_VP = 2 * MAXP  # VP chips
+ST_GOV, ST_ROUNDS, ST_CAPPED = 3 * MAXP, 3 * MAXP + 1, 3 * MAXP + 2
+ST_ROLE = 3 * MAXP + 3  # MAXP x 7 role kinds chosen
+STSIZE = ST_ROLE + MAXP * len(ROLE_KINDS)
+
+# chance streams and record tags
+S_GOV, S_STACK, S_CHOICE = range(3)
+R_GOVERNOR, R_STACK, R_RESHUFFLE, R_CHOICE = range(4)
+RECORD_KINDS = ("governor", "stack", "reshuffle", "choice")
+POLICY_CODES = {"random": 0, "greedy": 1}
+P_RANDOM, P_GREEDY = 0, 1
+NEW_GAME, GO_ON, FROM_STATE = range(3)
+
+S, U, R = "int64[::1]", "uint64[::1]", "int64[:, ::1]"
+G = f"{S}, {S}, {U}, {R}"  # s, cfg, rs, rec
+
+
+def kernel(signature):
+    """A helper only the kernels call: compiled once for its signature, no Python wrapper, no allocation."""
+    return njit(signature, cache=True, no_cpython_wrapper=True, _nrt=False, error_model="numpy")
+
+
+class Chance(StreamSeeds):
+    """Every game's stream seeds, drawn up front: (n, 3) uint64; game j of every rule set reads row j."""
+    STREAMS = ("governor", "stack", "choice")
+
+
+@kernel(f"int64({U}, int64, int64)")
+def randint(rs, k, n):
+    rs[k] += np.uint64(0x9E3779B97F4A7C15)
+    z = rs[k]
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return np.int64((z ^ (z >> np.uint64(31))) % np.uint64(n))
+
+
+@kernel(f"void({R}, int64, int64)")
+def note(rec, tag, a):
+    if rec.shape[0] > 1:
+        n = rec[0, 0] + 1
+        if n < rec.shape[0]:
+            rec[n, 0] = tag
+            rec[n, 1] = a
+            rec[0, 0] = n
+
+
+@kernel(f"void({S}, {U}, {R}, boolean)")
+def rebuild(s, rs, rec, merge):
+    """A new stack: the discard pile (merge: the stack's rest too) in kind order, Fisher-Yates shuffled."""
+    n = 0
+    if merge:
+        for i in range(s[STKPOS], s[STKN]):
+            s[DISC + s[STK + i]] += 1
+    for k in range(NK):
+        for _ in range(s[DISC + k]):
+            s[STK + n] = k
+            n += 1
+        s[DISC + k] = 0
+    for i in range(n - 1, 0, -1):
+        j = randint(rs, S_STACK, i + 1)
+        s[STK + i], s[STK + j] = s[STK + j], s[STK + i]
+    s[STKPOS] = 0
+    s[STKN] = n
+    for i in range(n):
+        note(rec, R_RESHUFFLE, s[STK + i])
+
+
+@kernel(f"int64({S}, {U}, {R})")
+def draw_tile(s, rs, rec):
+    """The stack's top tile (an empty stack is rebuilt from the discard pile first); -1 when none is left."""
+    if s[STKPOS] == s[STKN]:
+        rebuild(s, rs, rec, False)
+        if s[STKN] == 0:
+            return -1
+    s[STKPOS] += 1
+    return s[STK + s[STKPOS] - 1]
+
+
+@kernel(f"void({S}, {S}, {U}, {R})")
+def refill_display(s, cfg, rs, rec):
+    """Leftovers to the discard pile, then players + 1 new tiles (reshuffle reading rest_first or merge)."""
+    for i in range(s[DISPN]):
+        s[DISC + s[DISP + i]] += 1
+    s[DISPN] = 0
+    want = cfg[C_P] + 1
+    if cfg[C_MERGE] and s[STKN] - s[STKPOS] < want:
+        rebuild(s, rs, rec, True)
+    for _ in range(want):
+        t = draw_tile(s, rs, rec)
+        if t < 0:
+            break
+        s[DISP + s[DISPN]] = t
+        s[DISPN] += 1
+
+
+@kernel(f"boolean({S}, int64, int64)")
+def works(s, p, b):
+    """p owns building b and it is occupied."""
+    q = PL + p * PSZ
+    return s[q + O_OWN + b] > 0 and s[q + O_BCOL + b] > 0
+
+
+@kernel(f"int64({S}, {S}, int64, int64, boolean)")
+def build_cost(s, cfg, p, b, privilege):
+    """p's price for building b, or -1 when p may not build it (owned, none left, no room, too dear)."""
+    q = PL + p * PSZ
+    if s[q + O_OWN + b] or s[BSUP + b] == 0 or s[q + O_SPACES] + (2 if b >= FIRST_LARGE else 1) > CITY_SPACES:
+        return -1
+    cost = cfg[C_COST + b] - min(s[q + O_OCC + QUARRY], cfg[C_COLUMN + b]) - (1 if privilege else 0)
+    cost = max(cost, cfg[C_FLOOR])
+    return cost if cost <= s[q + O_DUB] else -1
+
+
+@kernel(f"int64({S}, int64, int64)")
+def production(s, p, k):
+    """p's production of crop k: corn its occupied plantations; others min(occupied plantations, occupied circles)."""
+    q = PL + p * PSZ
+    if k == 0:
+        return s[q + O_OCC]
+    circles = 0
+    for b in range(6):
+        if PRODUCES[b] == k:
+            circles += s[q + O_BCOL + b]
+    return min(s[q + O_OCC + k], circles)
+
+
+@kernel(f"void({S}, {S}, int64)")
+def place_colonists(s, cfg, p):
+    """The shared mayor rule (coordination notes): all of p's colonists re-placed in a fixed priority."""
+    q = PL + p * PSZ
+    t = s[q + O_SJ]
+    for k in range(6):
+        t += s[q + O_OCC + k]
+        s[q + O_OCC + k] = 0
+    for b in range(NB):
+        t += s[q + O_BCOL + b]
+        s[q + O_BCOL + b] = 0
+    for k in range(4, 0, -1):  # pairs: a plantation and a circle of its building, small building first
+        for b in range(6):
+            if PRODUCES[b] != k or not s[q + O_OWN + b]:
+                continue
+            while t >= 2 and s[q + O_OCC + k] < s[q + O_TILES + k] and s[q + O_BCOL + b] < cfg[C_CIRCLES + b]:
+                s[q + O_OCC + k] += 1
+                s[q + O_BCOL + b] += 1
+                t -= 2
+    n = min(t, s[q + O_TILES] - s[q + O_OCC])
+    s[q + O_OCC] += n
+    t -= n
+    for b in range(NB - 1, FIRST_VIOLET - 1, -1):
+        if t > 0 and s[q + O_OWN + b] and s[q + O_BCOL + b] == 0:
+            s[q + O_BCOL + b] = 1
+            t -= 1
+    n = min(t, s[q + O_TILES + QUARRY] - s[q + O_OCC + QUARRY])
+    s[q + O_OCC + QUARRY] += n
+    t -= n
+    for k in range(NK):
+        n = min(t, s[q + O_TILES + k] - s[q + O_OCC + k])
+        s[q + O_OCC + k] += n
+        t -= n
+    for b in range(NB):
+        if s[q + O_OWN + b]:
+            n = min(t, cfg[C_CIRCLES + b] - s[q + O_BCOL + b])
+            s[q + O_BCOL + b] += n
+            t -= n
+    s[q + O_SJ] = t
+
+
+@kernel(f"int64({S})")
+def take_colonist(s):
+    """One colonist for a hospice / university: from the supply, else the ship; 0 when neither has one."""
+    if s[COL_SUP] > 0:
+        s[COL_SUP] -= 1
+        return 1
+    if s[COL_SHIP] > 0:
+        s[COL_SHIP] -= 1
+        return 1
+    return 0
+
+
+@kernel(f"int64({S}, int64, int64)")
+def ship_for(s, p, k):
+    """The ship p must load kind k on (the shared rule), or -1."""
+    have = s[PL + p * PSZ + O_GOODS + k]
+    if have == 0:
+        return -1
+    for i in range(3):
+        if s[SHIP_KIND + i] == k:
+            return i if s[SHIP_LOAD + i] < s[SHIP_CAP + i] else -1
+    best, most = -1, 0
+    for i in range(3):  # capacities ascending: the first of the most loaded is the smallest
+        if s[SHIP_KIND + i] < 0 and min(have, s[SHIP_CAP + i]) > most:
+            best, most = i, min(have, s[SHIP_CAP + i])
+    return best
+
+
+@kernel(f"int64({S}, {S}, int64, int64)")
+def barrels(s, cfg, p, o):
+    """Barrels captain option o (kind * 2 + 1 for the wharf) loads."""
+    k = o // 2
+    have = s[PL + p * PSZ + O_GOODS + k]
+    if o % 2:
+        return min(have, cfg[C_WHARF])
+    i = ship_for(s, p, k)
+    return min(have, s[SHIP_CAP + i] - s[SHIP_LOAD + i])
+
+
+@kernel(f"int64({S}, {S}, int64, int64)")
+def options(s, cfg, p, what):
+    """p's options for decision `what` (NR: the role; else the role's phase) written at OPT; returns how many.
+    Coordination notes' order: builder and trader list -1 ("none") first; the captain -1 ("pass") last, only
+    when no ship can be loaded."""
+    q = PL + p * PSZ
+    n = 0
+    if what == NR:
+        for role in range(cfg[C_NROLES]):
+            if not s[ROLE_TAKEN + role]:
+                s[OPT + n] = role
+                n += 1
+    elif what == SETTLER:
+        used = 0
+        for k in range(6):
+            used += s[q + O_TILES + k]
+        if used == ISLAND_SPACES:
+            return 0
+        for k in range(NK):
+            for i in range(s[DISPN]):
+                if s[DISP + i] == k:
+                    s[OPT + n] = k
+                    n += 1
+                    break
+        if s[QUARRIES] > 0 and (s[CHOOSER] == p or works(s, p, HUT)):
+            s[OPT + n] = QUARRY
+            n += 1
+    elif what == BUILDER:
+        s[OPT] = -1
+        n = 1
+        for b in range(NB):
+            if build_cost(s, cfg, p, b, s[CHOOSER] == p) >= 0:
+                s[OPT + n] = b
+                n += 1
+    elif what == TRADER:
+        s[OPT] = -1
+        n = 1
+        if s[HOUSEN] < HOUSE_SLOTS:
+            office = works(s, p, OFFICE)
+            for k in range(NK):
+                ok = s[q + O_GOODS + k] > 0
+                for i in range(s[HOUSEN]):
+                    if s[HOUSE + i] == k and not office:
+                        ok = False
+                if ok:
+                    s[OPT + n] = k
+                    n += 1
+    else:  # captain
+        for k in range(NK):
+            if ship_for(s, p, k) >= 0:
+                s[OPT + n] = 2 * k
+                n += 1
+        ships = n
+        if works(s, p, WHARF) and not s[q + O_WHARF_USED]:
+            for k in range(NK):
+                if s[q + O_GOODS + k] > 0:
+                    s[OPT + n] = 2 * k + 1
+                    n += 1
+        if ships == 0 and n > 0:
+            s[OPT + n] = -1
+            n += 1
+    return n
+
+
+@kernel(f"int64({S}, int64)")
+def market_bonus(s, p):
+    return (1 if works(s, p, SMALL_MARKET) else 0) + (2 if works(s, p, LARGE_MARKET) else 0)
+
+
+@kernel(f"int64({S}, {S}, int64, int64)")
+def greedy_pick(s, cfg, p, what):
+    """greedy's choice among the n options at OPT for decision `what` (policies.py; -1: none)."""
+    q = PL + p * PSZ
+    n = options(s, cfg, p, what)
+    best, value = -1, -1
+    for i in range(n):
+        o = s[OPT + i]
+        if o < 0:
+            continue
+        if what == SETTLER:
+            v = (0, 2, 4, 5, 6, 3)[o]  # coffee, tobacco, sugar, quarry, indigo, corn
+        elif what == BUILDER:
+            v = cfg[C_COLUMN + o] * 10 + cfg[C_COST + o]
+            if o < 6:  # a production building only for plantations its circles do not yet match
+                k = PRODUCES[o]
+                circles = 0
+                for b in range(6):
+                    if PRODUCES[b] == k and s[q + O_OWN + b]:
+                        circles += cfg[C_CIRCLES + b]
+                if s[q + O_TILES + k] <= circles:
+                    v = -1
+        elif what == TRADER:
+            v = o
+        else:  # captain: most barrels; ties the ship (listed first), then the lowest kind
+            v = barrels(s, cfg, p, o)
+        if v > value:
+            best, value = o, v
+    return best
+
+
+@kernel(f"int64({G}, int64, int64)")
+def decide(s, cfg, rs, rec, p, what):
+    """p's policy decides `what` (NR: a role; else the role's phase choice); -1: none / pass / no option."""
+    if s[PL + p * PSZ + O_POL] == P_RANDOM:
+        n = options(s, cfg, p, what)
+        if n == 0:
+            return -1
+        if n == 1:
+            return s[OPT]
+        o = s[OPT + randint(rs, S_CHOICE, n)]
+        note(rec, R_CHOICE, o)
+        return o
+    if what != NR:
+        return greedy_pick(s, cfg, p, what)
+    n = options(s, cfg, p, NR)
+    for i in range(n):  # the values below reuse the options list
+        s[ROLES + i] = s[OPT + i]
+    best, value = -1, -1
+    q = PL + p * PSZ
+    chooser = s[CHOOSER]
+    s[CHOOSER] = p  # valued as its chooser
+    for i in range(n):
+        r = s[ROLES + i]  # greedy's value of card r (policies.py), its doubloons included
+        v = 0
+        if r == SETTLER:
+            if options(s, cfg, p, SETTLER) > 0:
+                v = 2
+                for d in range(s[DISPN]):
+                    if s[DISP + d] >= 3:
+                        v = 3
+        elif r == MAYOR:
+            spots = 0
+            for k in range(6):
+                spots += s[q + O_TILES + k] - s[q + O_OCC + k]
+            for b in range(NB):
+                if s[q + O_OWN + b]:
+                    spots += cfg[C_CIRCLES + b] - s[q + O_BCOL + b]
+            if spots > s[q + O_SJ]:
+                v = 1 + s[COL_SHIP] // cfg[C_P]
+        elif r == BUILDER:
+            if greedy_pick(s, cfg, p, BUILDER) >= 0:
+                v = 4
+        elif r == CRAFTSMAN:
+            for k in range(NK):
+                v += min(production(s, p, k), s[GOODS + k])
+            if v > 0:
+                v += 1
+        elif r == TRADER:
+            k = greedy_pick(s, cfg, p, TRADER)
+            if k >= 0:
+                v = k + 1 + market_bonus(s, p)
+        elif r == CAPTAIN:
+            o = greedy_pick(s, cfg, p, CAPTAIN)
+            if o >= 0:
+                v = barrels(s, cfg, p, o) + 1
+        else:
+            v = 1
+        v += s[ROLE_DUB + r]
+        if v > value:
+            best, value = r, v
+    s[CHOOSER] = chooser
+    return best
+
+
+@njit(f"void({S}, {R}, uint64[:, ::1], {R}, {S}, {S}, {R}, int64, int64, int64)", cache=True,
+      error_model="numpy", _nrt=False)
+def batch(cfg, pols, streams, stats, s, s0, rec, start, max_rounds, force):
+    """Game j with chance streams streams[j], its stats in stats[j]; s the state, rec the record buffer.
+    start NEW_GAME: a new set-up, policies pols[j] per turn-order rank from the first governor; FROM_STATE: a copy
+    of position s0 (its policies per seat in s0; the unseen stack reshuffled from the game's stack stream);
+    GO_ON: the one game in s goes on.  Each game plays up to max_rounds rounds (-1: to the end); force >= 0 is the
+    role the first chooser of the call takes (question 4)."""
+    P = cfg[C_P]
+    for j in range(streams.shape[0]):
+        rs, st = streams[j], stats[j]
+        if start == NEW_GAME:  # the coordination notes' set-up
+            for i in range(SSIZE):
+                s[i] = 0
+            s[NPL] = P
+            g = randint(rs, S_GOV, P)
+            note(rec, R_GOVERNOR, g)
+            s[GOV] = g
+            s[FIRSTGOV] = g
+            for k in range(NK):
+                s[DISC + k] = cfg[C_TILES + k]  # the pool, shuffled below as a rebuilt stack is
+                s[GOODS + k] = cfg[C_GOODS + k]
+            for rank in range(P):
+                p = (g + rank) % P
+                k = cfg[C_CROPS + rank]
+                s[PL + p * PSZ + O_TILES + k] = 1
+                s[PL + p * PSZ + O_DUB] = cfg[C_DUB]
+                if cfg[C_POOL]:
+                    s[DISC + k] -= 1
+            s[STKN] = 0
+            for k in range(NK):  # the set-up shuffle: as a rebuild, recorded as "stack" rows
+                for _ in range(s[DISC + k]):
+                    s[STK + s[STKN]] = k
+                    s[STKN] += 1
+                s[DISC + k] = 0
+            for i in range(s[STKN] - 1, 0, -1):
+                m = randint(rs, S_STACK, i + 1)
+                s[STK + i], s[STK + m] = s[STK + m], s[STK + i]
+            for i in range(s[STKN]):
+                note(rec, R_STACK, s[STK + i])
+            s[COL_SUP] = cfg[C_COL]
+            s[COL_SHIP] = P
+            s[VP_SUP] = cfg[C_VP]
+            s[QUARRIES] = cfg[C_QUAR]
+            for i in range(3):
+                s[SHIP_CAP + i] = cfg[C_SHIPS + i]
+                s[SHIP_KIND + i] = -1
+            for b in range(NB):
+                s[BSUP + b] = cfg[C_BSUP + b]
+            refill_display(s, cfg, rs, rec)
+            for k in range(P):
+                s[PL + ((s[GOV] + k) % P) * PSZ + O_POL] = pols[j, k]
+        elif start == FROM_STATE:
+            for i in range(SSIZE):
+                s[i] = s0[i]
+            for i in range(s[STKN] - 1, s[STKPOS], -1):
+                m = s[STKPOS] + randint(rs, S_STACK, i - s[STKPOS] + 1)
+                s[STK + i], s[STK + m] = s[STK + m], s[STK + i]
+            if s[DISPN] == 0:
+                refill_display(s, cfg, rs, rec)
+        if start != GO_ON:
+            for i in range(STSIZE):
+                st[i] = 0
+        forced = force
+        played = 0
+        while s[ENDED] == 0 and played != max_rounds:
+            while s[PICKS] < P:
+                c = (s[GOV] + s[PICKS]) % P
+                r = forced if forced >= 0 else decide(s, cfg, rs, rec, c, NR)
+                forced = -1
+                s[ROLE_TAKEN + r] = 1
+                s[PL + c * PSZ + O_DUB] += s[ROLE_DUB + r]
+                s[ROLE_DUB + r] = 0
+                s[CHOOSER] = c
+                st[ST_ROLE + c * len(ROLE_KINDS) + min(r, PROSPECTOR)] += 1
+                # the role's phase, from its chooser c round the table (the coordination notes' model); the
+                # phases, the set-up and the score are written out here, not as kernels of their own: numba links
+                # every callee into each caller, and one library instead of eight halves the cold compile
+                if r == SETTLER:
+                    for turn in range(P):
+                        p = (c + turn) % P
+                        q = PL + p * PSZ
+                        used = 0
+                        for k in range(6):
+                            used += s[q + O_TILES + k]
+                        if works(s, p, HACIENDA) and used <= ISLAND_SPACES - 2:
+                            t = draw_tile(s, rs, rec)
+                            if t >= 0:
+                                s[q + O_TILES + t] += 1
+                        o = decide(s, cfg, rs, rec, p, SETTLER)
+                        if o < 0:
+                            continue
+                        if o == QUARRY:
+                            s[QUARRIES] -= 1
+                        else:
+                            for i in range(s[DISPN]):
+                                if s[DISP + i] == o:
+                                    for m in range(i, s[DISPN] - 1):
+                                        s[DISP + m] = s[DISP + m + 1]
+                                    s[DISPN] -= 1
+                                    break
+                        s[q + O_TILES + o] += 1
+                        if works(s, p, HOSPICE):
+                            s[q + O_OCC + o] += take_colonist(s)
+                    refill_display(s, cfg, rs, rec)
+                elif r == MAYOR:
+                    if s[COL_SUP] > 0:
+                        s[COL_SUP] -= 1
+                        s[PL + c * PSZ + O_SJ] += 1
+                    for turn in range(s[COL_SHIP]):
+                        s[PL + ((c + turn) % P) * PSZ + O_SJ] += 1
+                    s[COL_SHIP] = 0
+                    need = 0
+                    for turn in range(P):
+                        p = (c + turn) % P
+                        place_colonists(s, cfg, p)
+                        for b in range(NB):
+                            if s[PL + p * PSZ + O_OWN + b]:
+                                need += cfg[C_CIRCLES + b] - s[PL + p * PSZ + O_BCOL + b]
+                    need = max(need, P)
+                    full = s[COL_SUP] >= need
+                    s[COL_SHIP] = min(need, s[COL_SUP])
+                    s[COL_SUP] -= s[COL_SHIP]
+                    if full == (cfg[C_ENOUGH] == 1):  # not_enough (0) or enough (1: the seed literally)
+                        s[ENDFLAG] = 1
+                elif r == BUILDER:
+                    for turn in range(P):
+                        p = (c + turn) % P
+                        q = PL + p * PSZ
+                        b = decide(s, cfg, rs, rec, p, BUILDER)
+                        if b < 0:
+                            continue
+                        s[q + O_DUB] -= build_cost(s, cfg, p, b, p == c)
+                        s[BSUP + b] -= 1
+                        s[q + O_OWN + b] = 1
+                        s[q + O_SPACES] += 2 if b >= FIRST_LARGE else 1
+                        if works(s, p, UNIVERSITY):
+                            s[q + O_BCOL + b] = take_colonist(s)
+                        if s[q + O_SPACES] == CITY_SPACES:
+                            s[ENDFLAG] = 1
+                elif r == CRAFTSMAN:  # GOT: the chooser's barrels received, by kind
+                    for turn in range(P):
+                        p = (c + turn) % P
+                        q = PL + p * PSZ
+                        kinds = 0
+                        for k in range(NK):
+                            n = min(production(s, p, k), s[GOODS + k])
+                            s[GOODS + k] -= n
+                            s[q + O_GOODS + k] += n
+                            if n > 0:
+                                kinds += 1
+                            if turn == 0:
+                                s[GOT + k] = n
+                        if works(s, p, FACTORY) and kinds >= 2:
+                            s[q + O_DUB] += (0, 0, 1, 2, 3, 5)[kinds]
+                    for k in range(NK - 1, -1, -1):
+                        if s[GOT + k] > 0 and s[GOODS + k] > 0:
+                            s[GOODS + k] -= 1
+                            s[PL + c * PSZ + O_GOODS + k] += 1
+                            break
+                elif r == TRADER:
+                    for turn in range(P):
+                        p = (c + turn) % P
+                        k = decide(s, cfg, rs, rec, p, TRADER)
+                        if k < 0:
+                            continue
+                        q = PL + p * PSZ
+                        s[q + O_GOODS + k] -= 1
+                        s[HOUSE + s[HOUSEN]] = k
+                        s[HOUSEN] += 1
+                        s[q + O_DUB] += k + market_bonus(s, p) + (1 if p == c else 0)
+                    if s[HOUSEN] == HOUSE_SLOTS:
+                        for i in range(HOUSE_SLOTS):
+                            s[GOODS + s[HOUSE + i]] += 1
+                        s[HOUSEN] = 0
+                elif r == CAPTAIN:
+                    for p in range(P):
+                        s[PL + p * PSZ + O_WHARF_USED] = 0
+                    first, idle, p = True, 0, c
+                    while idle < P:
+                        o = decide(s, cfg, rs, rec, p, CAPTAIN)
+                        if o < 0:
+                            idle += 1
+                        else:
+                            idle = 0
+                            q = PL + p * PSZ
+                            k = o // 2
+                            n = barrels(s, cfg, p, o)
+                            if o % 2:
+                                s[q + O_WHARF_USED] = 1
+                                s[GOODS + k] += n
+                            else:
+                                i = ship_for(s, p, k)
+                                s[SHIP_KIND + i] = k
+                                s[SHIP_LOAD + i] += n
+                            s[q + O_GOODS + k] -= n
+                            if p == c and first:
+                                n += 1
+                                first = False
+                            if works(s, p, HARBOR):
+                                n += 1
+                            s[q + O_VP] += n
+                            s[VP_SUP] -= n
+                        p = (p + 1) % P
+                    for p in range(P):  # storage, the shared rule: the warehouses' kinds whole, then one barrel
+                        q = PL + p * PSZ
+                        whole = (1 if works(s, p, SMALL_WAREHOUSE) else 0) + (2 if works(s, p, LARGE_WAREHOUSE) else 0)
+                        for k in range(NK):
+                            s[KEEP + k] = 0
+                        for t in range(whole + 1):
+                            best = -1
+                            for k in range(NK - 1, -1, -1):  # most barrels, ties the higher price
+                                n = s[q + O_GOODS + k]
+                                if not s[KEEP + k] and n > 0 and (best < 0 or n > s[q + O_GOODS + best]):
+                                    best = k
+                            if best >= 0:
+                                s[KEEP + best] = 2 if t < whole else 1
+                        for k in range(NK):
+                            kept = s[q + O_GOODS + k] if s[KEEP + k] == 2 else min(s[KEEP + k], s[q + O_GOODS + k])
+                            s[GOODS + k] += s[q + O_GOODS + k] - kept
+                            s[q + O_GOODS + k] = kept
+                    for i in range(3):
+                        if s[SHIP_LOAD + i] == s[SHIP_CAP + i]:
+                            s[GOODS + s[SHIP_KIND + i]] += s[SHIP_LOAD + i]
+                            s[SHIP_LOAD + i] = 0
+                            s[SHIP_KIND + i] = -1
+                    if s[VP_SUP] <= 0:
+                        s[ENDFLAG] = 1
+                else:  # a prospector
+                    s[PL + c * PSZ + O_DUB] += 1
+                s[PICKS] += 1
+            for r in range(cfg[C_NROLES]):
+                if not s[ROLE_TAKEN + r]:
+                    s[ROLE_DUB + r] += 1
+                s[ROLE_TAKEN + r] = 0
+            s[PICKS] = 0
+            s[CHOOSER] = -1
+            s[GOV] = (s[GOV] + 1) % P
+            s[ROUND] += 1
+            played += 1
+            if s[ENDFLAG] or s[ROUND] >= cfg[C_CAP]:
+                s[CAPPED] = 0 if s[ENDFLAG] else 1
+                s[ENDED] = 1
+                for p in range(P):  # the final scores: VP chips, buildings, occupied large buildings' bonuses
+                    q = PL + p * PSZ
+                    v = s[q + O_VP]
+                    for b in range(NB):
+                        if s[q + O_OWN + b]:
+                            v += cfg[C_COLUMN + b]
+                    if works(s, p, GUILD_HALL):
+                        v += s[q + O_OWN + SMALL_INDIGO] + s[q + O_OWN + SMALL_SUGAR]
+                        for b in range(2, 6):
+                            v += 2 * s[q + O_OWN + b]
+                    if works(s, p, RESIDENCE):
+                        tiles = 0
+                        for k in range(6):
+                            tiles += s[q + O_TILES + k]
+                        v += max(4, tiles - 5)
+                    if works(s, p, FORTRESS):
+                        col = s[q + O_SJ]
+                        for k in range(6):
+                            col += s[q + O_OCC + k]
+                        for b in range(NB):
+                            col += s[q + O_BCOL + b]
+                        v += col // 3
+                    if works(s, p, CUSTOMS_HOUSE):
+                        v += s[q + O_VP] // 4
+                    if works(s, p, CITY_HALL):
+                        for b in range(FIRST_VIOLET, NB):
+                            v += s[q + O_OWN + b]
+                    s[q + O_SCORE] = v
+        st[ST_GOV] = s[FIRSTGOV]
+        st[ST_ROUNDS] = s[ROUND]
+        st[ST_CAPPED] = s[CAPPED]
+        for p in range(P):
+            q = PL + p * PSZ
+            st[ST_SCORE + p] = s[q + O_SCORE]
+            st[ST_VP + p] = s[q + O_VP]
+            st[ST_TIE + p] = s[q + O_DUB]
+            for k in range(NK):
+                st[ST_TIE + p] += s[q + O_GOODS + k]
+
+
+OPTIONS, GREEDY, DECIDE, PLACE = range(4)  # probe's questions
+
+
+@njit(cache=True, error_model="numpy", _nrt=False)  # compiled on its first call, so not on the engine's import
+def probe(s, cfg, rs, rec, question, p, what):
+    """One decision helper called from Python (tests): OPTIONS (the count; the list at OPT), GREEDY (greedy's
+    choice in a phase), DECIDE (p's own policy's decision; NR: its role card), PLACE (the mayor's rule for p)."""
+    if question == OPTIONS:
+        return options(s, cfg, p, what)
+    if question == GREEDY:
+        return greedy_pick(s, cfg, p, what)
+    if question == DECIDE:
+        return decide(s, cfg, rs, rec, p, what)
+    place_colonists(s, cfg, p)
+    return 0
+
+
+# ------------------------------------------------------------------------------------------------
+# Python side
+
+ENGINE_READINGS = [
+    "bots never decline a free plantation; an occupied Hacienda draws when the island has 2 free spaces or more",
+    "mayor: one shared placement rule (production pairs coffee first, corn, violet buildings, quarries, the rest)",
+    "captain: among empty ships the one loading the most (tie the smallest); storage keeps the largest kinds",
+    "turn_cap counts rounds; a capped game is scored where it stopped, counted apart",
+    "win: most points, then doubloons + goods; still tied: shared",
+]
+
+
+def settings_vector(settings, players: int) -> np.ndarray:
+    """The engine's settings from a rules.Settings (None: every default)."""
+    st = settings or r.DEFAULT_SETTINGS
+    up = r.setup(players, st)
+    cfg = np.zeros(CSIZE, dtype=np.int64)
+    cfg[C_P] = players
+    cfg[C_POOL] = st.start_tiles_from_pool
+    cfg[C_MERGE] = st.reshuffle == "merge"
+    cfg[C_FLOOR] = st.cost_floor
+    cfg[C_WHARF] = st.wharf_capacity
+    cfg[C_CAP] = st.turn_cap
+    cfg[C_ENOUGH] = st.end_colonists_reading == "enough"
+    cfg[C_NROLES] = len(up.roles)
+    cfg[C_DUB], cfg[C_VP], cfg[C_COL] = up.doubloons, up.vp_chips, up.colonists
+    cfg[C_CROPS:C_CROPS + players] = up.start_crops
+    cfg[C_SHIPS:C_SHIPS + 3] = up.ships
+    cfg[C_TILES:C_TILES + NK] = st.tiles
+    cfg[C_QUAR] = st.quarries
+    cfg[C_GOODS:C_GOODS + NK] = st.goods
+    for b in range(NB):
+        cfg[C_COST + b], cfg[C_COLUMN + b], cfg[C_BSUP + b], cfg[C_CIRCLES + b] = st.buildings[b]
+    return cfg
+
+
+def policy_codes(policies) -> np.ndarray:
+    return np.array([POLICY_CODES[p if isinstance(p, str) else p.kind] for p in policies], dtype=np.int64)
+
+
+def run(cfg, streams, stats, s, start, max_rounds=-1, pols=None, rec=None, s0=None, force=-1):
+    """`batch` with the buffers a caller does not keep made fresh."""
+    pols = np.zeros((1, 1), dtype=np.int64) if pols is None else pols
+    rec = np.zeros((1, 3), dtype=np.int64) if rec is None else rec
+    s0 = s if s0 is None else s0
+    batch(cfg, pols, streams, stats, s, s0, rec, start, max_rounds, force)
+
+
+def position_state(position, policies) -> np.ndarray:
+    """A state.Position at a role choice as the engine's state (policies one per seat); without boards, the
+    set-up's boards (each seat its start crop, the set-up doubloons).  The stack's order is drawn by each game."""
+    P = position.players
+    st = position.settings
+    up = r.setup(P, st)
+    s = np.zeros(SSIZE, dtype=np.int64)
+    s[NPL], s[GOV], s[FIRSTGOV], s[ROUND] = P, position.governor, position.governor, position.round - 1  # played
+    s[PICKS] = len(position.roles_taken)
+    s[CHOOSER] = -1
+    for _, card in position.roles_taken:
+        s[ROLE_TAKEN + card] = 1
+    s[ROLE_DUB:ROLE_DUB + len(position.role_doubloons)] = position.role_doubloons
+    s[COL_SUP], s[COL_SHIP], s[VP_SUP], s[QUARRIES] = (position.colonists, position.colonist_ship,
+                                                       position.vp_chips, position.quarries)
+    n = 0
+    for k in range(NK):
+        s[STK + n:STK + n + position.stack[k]] = k
+        n += position.stack[k]
+        s[DISC + k] = position.discard[k] + position.leftovers[k]
+    s[STKN] = n
+    s[DISPN] = len(position.display)
+    s[DISP:DISP + len(position.display)] = position.display
+    s[HOUSEN] = len(position.trading_house)
+    s[HOUSE:HOUSE + len(position.trading_house)] = position.trading_house
+    for i, (cap, kind, load) in enumerate(position.ships):
+        s[SHIP_CAP + i], s[SHIP_KIND + i], s[SHIP_LOAD + i] = cap, kind, load
+    s[GOODS:GOODS + NK] = position.goods_supply
+    s[BSUP:BSUP + NB] = position.buildings_left
+    for p in range(P):
+        q = PL + p * PSZ
+        s[q + O_POL] = POLICY_CODES[policies[p] if isinstance(policies[p], str) else policies[p].kind]
+        if position.boards is None:
+            s[q + O_DUB] = up.doubloons
+            s[q + O_TILES + up.start_crops[(p - position.governor) % P]] = 1
+            continue
+        board = position.boards[p]
+        s[q + O_DUB], s[q + O_VP], s[q + O_SJ] = board.doubloons, board.vp, board.san_juan
+        s[q + O_GOODS:q + O_GOODS + NK] = board.goods
+        s[q + O_TILES:q + O_TILES + 6] = board.plantations
+        s[q + O_OCC:q + O_OCC + 6] = board.occupied
+        for b, colonists in board.buildings:
+            s[q + O_OWN + b] = 1
+            s[q + O_BCOL + b] = colonists
+            s[q + O_SPACES] += r.BUILDINGS[b].size
+    return s
+
+
+def credit(stats: np.ndarray, players: int) -> np.ndarray:
+    """Win credit by seat: most points, then doubloons + goods; a tie left splits 1."""
+    key = stats[:, ST_SCORE:ST_SCORE + players] * (1 << 20) + stats[:, ST_TIE:ST_TIE + players]
+    top = key == key.max(1, keepdims=True)
+    return top / top.sum(1, keepdims=True)
