@@ -1,0 +1,12 @@
+"""Paris Paris benchmarks: the exact questions' compute time on their shipped scenarios (target under 0.5 s).  No
+full games (out of scope), so nothing else is timed.
+"""
+from __future__ import annotations
+
+from analyzer.core import bench as core_bench
+
+EXACT_QUESTIONS = ("odds", "leftover", "big_tour", "bonus")
+
+
+def run(quick: bool = False) -> list[dict]:
+    return core_bench.exact_questions("paris_paris", EXACT_QUESTIONS, 3 if quick else 5)
