@@ -3,8 +3,9 @@ the seat advantage of the fixed start crops, and house rules such as all-corn st
 (unverified) building, plantation and goods tables.
 
 The scenario format is core's (`core/balance/variants.py`).  A variant may set `players` (3 to 5), `policies`
-(greedy, random; one per turn-order rank), `seating` (fixed, rotate) and any rule of `rules.SETTINGS`
-(`start_crops`, `reshuffle`, ...; `turn_cap`: rounds after which a game stops, counted apart as `capped`).
+(greedy, random, noisy or noisy:EPSILON; one per turn-order rank), `seating` (fixed, rotate) and any rule of
+`rules.SETTINGS` (`start_crops`, `reshuffle`, ...; `turn_cap`: rounds after which a game stops, counted apart as
+`capped`).
 
 "Seat" in every balance table is the turn-order rank from the first governor: rank 0 is the governor of round 1
 and, under the fixed start crops, the ranks' crops are indigo, indigo, corn(, corn) (5 players: indigo x3,
@@ -76,8 +77,9 @@ def seats(configs: dict[str, GameConfig]) -> list:
 
 def report_notes(configs: dict[str, GameConfig]) -> list[str]:
     return ["greedy is a fixed-value role chooser (barrels it would make, load or sell, a building it wants, the "
-            "card's doubloons), not search; random chooses uniformly: the figures measure the rules under these "
-            "models",
+            "card's doubloons), not search; random chooses uniformly; noisy is greedy taking a uniformly random "
+            "legal option with probability epsilon at each decision it owns: the figures measure the rules under "
+            "these models",
             "SOURCED tables throughout: building costs and VP, tile and goods counts are unverified",
             "the numbers describe these player models, not human play"]
 

@@ -3,11 +3,12 @@ set-up or from a position, with the seated policies (`policies.py`).
 
 State and settings are flat int64 arrays (offsets below; one block of PSZ per seat at PL).  Crops/goods are
 0 corn .. 4 coffee (the trading price), island kinds 0..4 and 5 quarry, buildings 0..22 and roles 0..7 in the
-coordination notes' order ("Interfaces: B's whole-game model", which is the full text of the model, its shared
-rules and both policies).  Chance comes from three splitmix64 streams per game seeded from `Chance` (the first
-governor, the plantation stack and its rebuilds, the random players' choices), so game j of every rule set meets
-the same luck.  With a record buffer every chance outcome and every random choice is written in order (rows
-(tag, a, 0)); the readable reference replays a game from it.
+coordination notes' order ("Interfaces: B's whole-game model", the full text of the model, its shared rules and
+the greedy and random policies; noisy is in `policies.py`).  Chance comes from three splitmix64 streams per game
+seeded from `Chance` (the first governor, the plantation stack and its rebuilds, the random players' choices and
+the noisy players' coins), so game j of every rule set meets the same luck.  With a record buffer every chance
+outcome, every random choice and every noisy coin is written in order (rows (tag, a, 0)); the readable reference
+replays a game from it.
 """
 from __future__ import annotations
 
@@ -81,10 +82,11 @@ STSIZE = ST_ROLE + MAXP * len(ROLE_KINDS)
 
 # chance streams and record tags
 S_GOV, S_STACK, S_CHOICE = range(3)
-R_GOVERNOR, R_STACK, R_RESHUFFLE, R_CHOICE = range(4)
-RECORD_KINDS = ("governor", "stack", "reshuffle", "choice")
-POLICY_CODES = {"random": 0, "greedy": 1}
-P_RANDOM, P_GREEDY = 0, 1
+R_GOVERNOR, R_STACK, R_RESHUFFLE, R_CHOICE, R_COIN = range(5)
+RECORD_KINDS = ("governor", "stack", "reshuffle", "choice", "coin")
+POLICY_CODES = {"random": 0, "greedy": 1, "noisy": 2}  # noisy:EPS seats P_NOISY + round(EPS * NOISE_SCALE)
+P_RANDOM, P_GREEDY, P_NOISY = 0, 1, 2
+NOISE_SCALE = 1_000_000  # noisy's coin: u = randint(NOISE_SCALE) on the choice stream; u < its threshold explores
 NEW_GAME, GO_ON, FROM_STATE = range(3)
 
 S, U, R = "int64[::1]", "uint64[::1]", "int64[:, ::1]"
@@ -382,16 +384,25 @@ def greedy_pick(s, cfg, p, what):
 
 @kernel(f"int64({G}, int64, int64)")
 def decide(s, cfg, rs, rec, p, what):
-    """p's policy decides `what` (NR: a role; else the role's phase choice); -1: none / pass / no option."""
-    if s[PL + p * PSZ + O_POL] == P_RANDOM:
+    """p's policy decides `what` (NR: a role; else the role's phase choice); -1: none / pass / no option.
+    noisy (code P_NOISY + threshold): with two options or more a recorded coin u < threshold plays random's draw,
+    else greedy's choice; threshold 0 tosses no coin (greedy's games)."""
+    pol = s[PL + p * PSZ + O_POL]
+    if pol != P_GREEDY:
         n = options(s, cfg, p, what)
-        if n == 0:
-            return -1
-        if n == 1:
-            return s[OPT]
-        o = s[OPT + randint(rs, S_CHOICE, n)]
-        note(rec, R_CHOICE, o)
-        return o
+        if pol > P_NOISY and n >= 2:
+            u = randint(rs, S_CHOICE, NOISE_SCALE)
+            note(rec, R_COIN, u)
+            if u < pol - P_NOISY:
+                pol = P_RANDOM
+        if pol == P_RANDOM:
+            if n == 0:
+                return -1
+            if n == 1:
+                return s[OPT]
+            o = s[OPT + randint(rs, S_CHOICE, n)]
+            note(rec, R_CHOICE, o)
+            return o
     if what != NR:
         return greedy_pick(s, cfg, p, what)
     n = options(s, cfg, p, NR)
@@ -620,8 +631,6 @@ def batch(cfg, pols, streams, stats, s, s0, rec, start, max_rounds, force):
                             s[GOODS + s[HOUSE + i]] += 1
                         s[HOUSEN] = 0
                 elif r == CAPTAIN:
-                    for p in range(P):
-                        s[PL + p * PSZ + O_WHARF_USED] = 0
                     first, idle, p = True, 0, c
                     while idle < P:
                         o = decide(s, cfg, rs, rec, p, CAPTAIN)
@@ -665,6 +674,8 @@ def batch(cfg, pols, streams, stats, s, s0, rec, start, max_rounds, force):
                             kept = s[q + O_GOODS + k] if s[KEEP + k] == 2 else min(s[KEEP + k], s[q + O_GOODS + k])
                             s[GOODS + k] += s[q + O_GOODS + k] - kept
                             s[q + O_GOODS + k] = kept
+                    for p in range(P):  # the wharf is free again for the next captain phase
+                        s[PL + p * PSZ + O_WHARF_USED] = 0
                     for i in range(3):
                         if s[SHIP_LOAD + i] == s[SHIP_CAP + i]:
                             s[GOODS + s[SHIP_KIND + i]] += s[SHIP_LOAD + i]
@@ -780,8 +791,19 @@ def settings_vector(settings, players: int) -> np.ndarray:
     return cfg
 
 
+def policy_code(policy) -> int:
+    """The engine's code of a policy (a policies.Policy or its name: greedy, random, noisy, noisy:EPS)."""
+    if isinstance(policy, str):
+        from analyzer.games.puerto_rico.policies import parse_policy
+
+        policy = parse_policy(policy, "policy")
+    if policy.kind == "noisy":
+        return P_NOISY + int(round(policy.epsilon * NOISE_SCALE))
+    return POLICY_CODES[policy.kind]
+
+
 def policy_codes(policies) -> np.ndarray:
-    return np.array([POLICY_CODES[p if isinstance(p, str) else p.kind] for p in policies], dtype=np.int64)
+    return np.array([policy_code(p) for p in policies], dtype=np.int64)
 
 
 def run(cfg, streams, stats, s, start, max_rounds=-1, pols=None, rec=None, s0=None, force=-1):
@@ -823,7 +845,7 @@ def position_state(position, policies) -> np.ndarray:
     s[BSUP:BSUP + NB] = position.buildings_left
     for p in range(P):
         q = PL + p * PSZ
-        s[q + O_POL] = POLICY_CODES[policies[p] if isinstance(policies[p], str) else policies[p].kind]
+        s[q + O_POL] = policy_code(policies[p])
         if position.boards is None:
             s[q + O_DUB] = up.doubloons
             s[q + O_TILES + up.start_crops[(p - position.governor) % P]] = 1

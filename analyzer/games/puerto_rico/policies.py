@@ -17,26 +17,79 @@ placement, the storage at the captain's end, the craftsman's extra barrel, the H
   (ties the lowest id), a production building only while its plantations of that crop outnumber its circles for
   it.  Trader: the highest-priced kind.  Captain: the load of most barrels, ties a ship over the wharf, then the
   cheapest kind; never passes.
+- `noisy` (`noisy:EPS`, EPS in [0, 1], default 0.1): greedy, except that at each decision greedy owns with two
+  options or more it first tosses a coin (a draw u of 0..999,999 from the game's choice stream) and, when
+  u < EPS * 1,000,000, takes a uniformly random legal option instead (`random`'s list and draw).  `noisy:0` tosses
+  no coin and plays `greedy`'s games exactly; the shared rules for the minor decisions stay deterministic.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import ClassVar
 
+from analyzer.core import scenario as sc
+from analyzer.core.errors import ScenarioError
 from analyzer.core.policies import NamedPolicy
 
-KINDS = ("greedy", "random")
+KINDS = ("greedy", "random", "noisy")
+DEFAULT_EPSILON = 0.1
 DESCRIPTIONS = {
     "greedy": "role of highest fixed value (its barrels to make, load or sell, a building it wants, a tile, the "
               "card's doubloons); the dearest building of the highest column; the priciest sale; the biggest load",
     "random": "uniform over the legal options of every decision it owns (role, tile, building, sale, load)",
+    "noisy": "greedy, but at each decision it owns takes a uniformly random legal option with probability epsilon",
 }
 
 
 @dataclass(frozen=True)
 class Policy(NamedPolicy):
+    """kind greedy, random or noisy; `epsilon` is noisy's exploration probability (ignored by the other two)."""
     kind: str = "greedy"
+    epsilon: float = DEFAULT_EPSILON
     descriptions: ClassVar[dict[str, str]] = DESCRIPTIONS
+
+    def __post_init__(self):
+        if self.kind != "noisy":  # one value for the kinds that do not read it, so equal players compare equal
+            object.__setattr__(self, "epsilon", DEFAULT_EPSILON)
+
+    @property
+    def label(self) -> str:
+        return f"noisy:{self.epsilon:g}" if self.kind == "noisy" else self.kind
+
+    def describe(self) -> str:
+        if self.kind == "noisy":
+            return (f"greedy, but at each decision it owns takes a uniformly random legal option with probability "
+                    f"{self.epsilon:g}")
+        return self.descriptions[self.kind]
+
+    @classmethod
+    def parse(cls, value, field: str):
+        """A name (`greedy`, `random`, `noisy`, `noisy:0.2`), or a mapping {kind: ..., epsilon: ...} (noisy)."""
+        if isinstance(value, str):
+            kind, colon, eps = value.partition(":")
+            if kind not in KINDS or (colon and kind != "noisy"):
+                raise ScenarioError(field, f"got {value!r}; allowed: greedy, random, noisy, noisy:EPSILON")
+            if not colon:
+                return cls(kind)
+            try:
+                epsilon = float(eps)
+            except ValueError:
+                raise ScenarioError(field, f"got {value!r}: noisy's epsilon must be a number in [0, 1]") from None
+            return cls(kind, _epsilon(epsilon, field))
+        block = sc.mapping(value, field, {"kind", "epsilon"})
+        kind = sc.choice(block.get("kind", cls().kind), f"{field}.kind", KINDS)
+        if "epsilon" in block and kind != "noisy":
+            raise ScenarioError(f"{field}.epsilon", "only the noisy policy takes an epsilon")
+        eps = block.get("epsilon", DEFAULT_EPSILON)
+        if isinstance(eps, bool) or not isinstance(eps, (int, float)):
+            raise ScenarioError(f"{field}.epsilon", f"got {eps!r}; a number in [0, 1]")
+        return cls(kind, _epsilon(float(eps), f"{field}.epsilon"))
+
+
+def _epsilon(value: float, field: str) -> float:
+    if not 0.0 <= value <= 1.0:
+        raise ScenarioError(field, f"noisy's epsilon must be in [0, 1]; got {value:g}")
+    return value
 
 
 parse_policy = Policy.parse

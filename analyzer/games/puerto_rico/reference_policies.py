@@ -5,15 +5,18 @@ The record (coordination notes, "B's whole-game model") is rows (tag, a) in play
 ("stack", kind) per tile of the shuffled stack, top first; ("reshuffle", kind) per tile of each stack made up
 again (rest_first: the discards' new order, drawn after the old stack; merge: the whole new stack); ("choice",
 value) for each random player's draw among two or more options (role card; tile kind 0-5; building or -1; crop
-or -1; captain crop * 2 + 1 for the wharf, -1 a pass).  Random choices are read off the record and checked legal;
-greedy choices are recomputed here (the record holds none), so a greedy choice the engine makes differently shows
-up as a row out of place or a snapshot that differs.
+or -1; captain crop * 2 + 1 for the wharf, -1 a pass); ("coin", u) for each noisy player's coin (u in
+0..NOISE_SCALE - 1, tossed at each decision it owns with two options or more; u below its threshold
+round(epsilon * NOISE_SCALE) is followed by that decision's "choice" row, random's draw).  Random choices are
+read off the record and checked legal; greedy choices are recomputed here (the record holds none), so a greedy
+choice the engine makes differently shows up as a row out of place or a snapshot that differs.
 
 random: uniform over the options of each decision it owns (the role, the settler's tile, the building, the sale,
 the captain's load), each listed once, in the notes' order.  greedy: roles by `role_value`, tiles coffee >
 tobacco > sugar > quarry > indigo > corn, the building of the highest column * 10 + cost (production buildings
 only for plantations their circles do not match yet), the dearest sale, the load of the most barrels (a ship over
-the wharf, the lower crop); every tie the lowest id.  Both: the shared rules below for the mayor's placement, the
+the wharf, the lower crop); every tie the lowest id.  noisy (noisy:EPS): greedy, except where its coin says to
+explore (then random's draw); epsilon 0 tosses no coin.  Both: the shared rules below for the mayor's placement, the
 Hacienda, the craftsman's extra barrel and what the captain's end keeps.
 """
 from __future__ import annotations
@@ -23,7 +26,9 @@ from analyzer.games.puerto_rico import roles
 from analyzer.games.puerto_rico import rules as r
 from analyzer.games.puerto_rico.roles import WHARF, Table
 
-POLICIES = ("random", "greedy")
+POLICIES = ("random", "greedy", "noisy")
+NOISE_SCALE = 1_000_000  # noisy's coin: a draw of 0..NOISE_SCALE - 1; below round(epsilon * NOISE_SCALE) explores
+DEFAULT_EPSILON = 0.1
 NONE = -1
 SETTLE_PREFERENCE = (0, 2, 4, 5, 6, 3)  # greedy's worth by tile kind: corn .. coffee, quarry
 GREEDY_BUILDER_VALUE = 4
@@ -199,17 +204,42 @@ def role_value(t: Table, seat: int, card: int) -> int:
     return v + doubloons
 
 
+def read_name(name: str):
+    """(kind, epsilon) of a policy name: greedy, random, noisy (epsilon 0.1) or noisy:EPS."""
+    kind, colon, eps = name.partition(":")
+    if kind not in POLICIES or (colon and kind != "noisy"):
+        raise ValueError(f"unknown policy {name!r}")
+    return kind, float(eps) if colon else DEFAULT_EPSILON
+
+
 # -- the seats -------------------------------------------------------------------------------------------------------
 
 class Seats:
-    """Every decision of a replayed game: random seats' choices and the chance outcomes read off the record,
-    greedy seats' choices computed (policies: one name per seat)."""
+    """Every decision of a replayed game: random seats' choices, noisy seats' coins and the chance outcomes read off
+    the record, greedy choices computed (policies: one per seat, a name such as "noisy:0.2" or a policies.Policy)."""
 
     def __init__(self, policies, rows: Rows):
-        self.policies, self.rows = tuple(getattr(p, "kind", p) for p in policies), rows
+        self.rows = rows
+        self.policies, self.thresholds = [], []
+        for p in policies:
+            kind, eps = (getattr(p, "kind"), getattr(p, "epsilon")) if hasattr(p, "kind") else read_name(p)
+            self.policies.append(kind)
+            self.thresholds.append(round(eps * NOISE_SCALE) if kind == "noisy" else 0)
+        self.policies = tuple(self.policies)
 
-    def greedy(self, seat: int) -> bool:
-        return self.policies[seat] == "greedy"
+    def greedy(self, seat: int, legal=None) -> bool:
+        """Whether the seat plays greedy's choice at this decision (legal: its options in the engine's order): a
+        greedy seat always; a noisy one unless its coin (tossed with two options or more) says to explore."""
+        kind = self.policies[seat]
+        if kind == "noisy" and self.thresholds[seat] > 0 and len(legal) >= 2:
+            return self.coin() >= self.thresholds[seat]
+        return kind in ("greedy", "noisy")
+
+    def coin(self) -> int:
+        u = self.rows.take("coin")
+        if not 0 <= u < NOISE_SCALE:
+            raise RecordMismatch(f"row {self.rows.at - 1}: coin {u} is out of 0..{NOISE_SCALE - 1}")
+        return u
 
     def read(self, legal: list):
         """A random seat's choice: nothing drawn with one option, else the next "choice" row, refused unless legal."""
@@ -228,29 +258,30 @@ class Seats:
 
     # the decisions the policies own
     def role(self, t: Table, seat: int, legal):
-        if self.greedy(seat):
+        if self.greedy(seat, list(legal)):
             return first_best(legal, lambda card: role_value(t, seat, card))
         return self.read(list(legal))
 
     def settle(self, t: Table, seat: int, options):
-        if self.greedy(seat):
+        if self.greedy(seat, list(options)):
             return first_best(options, lambda kind: SETTLE_PREFERENCE[kind])
         return self.read(list(options))
 
     def build(self, t: Table, seat: int, legal):
-        if self.greedy(seat):
+        if self.greedy(seat, [NONE, *legal]):
             return greedy_building(t, seat, legal)
         b = self.read([NONE, *legal])
         return None if b == NONE else b
 
     def sell(self, t: Table, seat: int, legal):
-        if self.greedy(seat):
+        if self.greedy(seat, [NONE, *legal]):
             return max(legal)
         crop = self.read([NONE, *legal])
         return None if crop == NONE else crop
 
     def load(self, t: Table, seat: int, options):
-        code = greedy_load(t, seat) if self.greedy(seat) else self.read(captain_options(t, seat))
+        legal = captain_options(t, seat)
+        code = greedy_load(t, seat) if self.greedy(seat, legal) else self.read(legal)
         return None if code is None else as_load(t, seat, code)
 
     # the shared rules

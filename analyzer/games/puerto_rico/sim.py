@@ -9,9 +9,9 @@
 - `engine_game(...)`: one seeded engine game stepped round by round: its chance record and a snapshot after the
   set-up and after every round.
 - `engine_agrees(seed)`: the conformance check.  Seeded games under every setting reading that changes a full
-  game (random and greedy players, 3 to 5 players) are played by the engine; the readable reference
+  game (random, greedy and noisy players, 3 to 5 players) are played by the engine; the readable reference
   (`reference_policies.play`) replays each from the engine's record (the governor, the stack and its rebuilds,
-  the random players' choices) and the two are compared snapshot by snapshot.
+  the random players' choices, the noisy players' coins) and the two are compared snapshot by snapshot.
 """
 from __future__ import annotations
 
@@ -79,6 +79,8 @@ class EngineGame:
 
 def start(settings, players: int, policies, seeds, max_record: int = 1) -> EngineGame:
     """One game set up and ready to play; policies one name per TURN-ORDER RANK (rank 0 the first governor)."""
+    if len(policies) != players:  # the kernel reads one code per rank, unchecked
+        raise ValueError(f"one policy per turn-order rank: {players} wanted, {len(policies)} given")
     cfg = g.settings_vector(settings, players)
     game = EngineGame(cfg, g.policy_codes(policies)[None, :], np.array(seeds, dtype=np.uint64)[None, :],
                       np.zeros(g.SSIZE, dtype=np.int64), np.zeros((max_record, 3), dtype=np.int64))
@@ -107,6 +109,10 @@ READINGS = [  # (players, settings changes, policies by turn-order rank): every 
     (3, {"cost_floor": 1, "wharf_capacity": 4}, ("random",)), (4, {"start_crops": "all_corn"}, ("random", "greedy")),
     (5, {"start_crops": "all_indigo"}, ("random",)), (4, {"end_colonists_reading": "enough"}, ("random",)),
     (4, {"turn_cap": 6}, ("random", "greedy")),
+    # noisy seats (greedy with a recorded coin, exploring by random's draw), appended so the games above keep
+    # their seeds
+    (4, {}, ("noisy:0.3",)), (5, {"reshuffle": "merge"}, ("noisy", "random", "greedy")),
+    (3, {"start_crops": "all_corn"}, ("noisy:1", "noisy:0", "greedy")),
 ]
 
 

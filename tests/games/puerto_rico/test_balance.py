@@ -59,3 +59,11 @@ def test_bad_rules_name_their_field():
         balance.parse_rules({"start_crops": "all_coffee"})
     with pytest.raises(ScenarioError, match="rules.colour"):
         balance.parse_rules({"colour": 3})
+
+
+def test_the_noisy_scenario_seats_noisy_players():
+    spec, configs = bv.parse(FULL, scenario.load(SCENARIOS / "balance-noisy.yaml"), "puerto_rico")
+    assert {c.policies[0].label for c in configs.values()} == {"noisy:0.1", "noisy:0.2"}
+    assert all(len(set(c.policies)) == 1 for c in configs.values())
+    assert configs["4 players, all corn"].rules.settings.start_crops == "all_corn"
+    assert "noisy:0.2" in balance.rule_table(configs).to_string()

@@ -101,3 +101,45 @@ def test_a_forced_first_role_is_taken_by_the_governor():
     roles = out[:, g.ST_ROLE:g.ST_ROLE + 3 * 7].reshape(32, 3, 7)
     gov = out[:, g.ST_GOV]
     assert (roles[np.arange(32), gov, g.TRADER] == 1).all()
+
+
+def batch_stats(players, names, n=96, seed=4):
+    """n games from the set-up, policies by rank (names), on one seed: the engine's stats."""
+    cfg = g.settings_vector(None, players)
+    pols = np.tile(g.policy_codes([names[q % len(names)] for q in range(players)]), (n, 1))
+    out = np.zeros((n, g.STSIZE), dtype=np.int64)
+    g.run(cfg, g.Chance(n, np.random.default_rng(seed)).seeds, out, np.zeros(g.SSIZE, dtype=np.int64),
+          g.NEW_GAME, pols=pols)
+    return out
+
+
+def test_noisy_at_epsilon_zero_plays_greedys_games_and_more_noise_changes_them():
+    for players, a, b in ((4, ("noisy:0",), ("greedy",)), (3, ("noisy:0", "random"), ("greedy", "random")),
+                          (5, ("random", "noisy:0", "greedy"), ("random", "greedy", "greedy"))):
+        assert (batch_stats(players, a) == batch_stats(players, b)).all()
+    greedy = batch_stats(4, ("greedy",))
+    scores = slice(g.ST_SCORE, g.ST_SCORE + 4)
+    changed = [(batch_stats(4, (f"noisy:{eps}",))[:, scores] != greedy[:, scores]).any(1).mean()
+               for eps in (0.01, 0.1, 0.5)]
+    assert 0 < changed[0] < changed[2] and changed[1] > 0.5  # one exploring decision in a game changes it
+    noisy = batch_stats(4, ("noisy:0.1",))
+    assert (noisy[:, g.ST_CAPPED] == 0).all() and not (noisy[:, scores] == greedy[:, scores]).all()
+
+
+def test_noisy_coins_are_recorded_and_explore_at_the_rate_epsilon():
+    rng = np.random.default_rng(8)
+    coins = explored = 0
+    for _ in range(6):
+        record, snaps = sim.engine_game(None, 4, ("noisy:0.3", "greedy") * 2, g.Chance(1, rng).seeds[0])
+        for snap in snaps:
+            check(snap, r.Settings(), 4)
+        assert snaps[-1]["ended"] and not snaps[-1]["capped"]
+        for i, (kind, u) in enumerate(record):
+            if kind == "coin":
+                coins += 1
+                assert 0 <= u < g.NOISE_SCALE
+                if u < 300_000:
+                    explored += 1
+                    assert record[i + 1][0] == "choice"  # random's draw follows an exploring coin
+        assert all(record[i - 1][0] == "coin" for i, (kind, _) in enumerate(record) if kind == "choice")
+    assert coins > 300 and abs(explored / coins - 0.3) < 0.06

@@ -91,3 +91,37 @@ def test_the_shared_mayor_rule_pairs_plantations_with_their_buildings_first():
     assert occ == (2, 0, 0, 0, 1, 0)  # coffee pair, then both corn; the last one on the market
     assert s[seat(s, p, g.O_BCOL + r.BUILDING["coffee_roaster"])] == 1
     assert s[seat(s, p, g.O_BCOL + r.BUILDING["small_market"])] == 1 and s[seat(s, p, g.O_SJ)] == 0
+
+
+def test_noisy_parses_with_its_epsilon_per_seat():
+    assert parse_policies("noisy", "p", 3) == (Policy("noisy", 0.1),) * 3
+    seats = parse_policies(["noisy:0.25", "greedy", {"kind": "noisy", "epsilon": 0.5}, "random"], "p", 4)
+    assert seats == (Policy("noisy", 0.25), Policy("greedy"), Policy("noisy", 0.5), Policy("random"))
+    assert [p.label for p in seats] == ["noisy:0.25", "greedy", "noisy:0.5", "random"]
+    assert "0.25" in seats[0].describe() and seats[1].describe() == DESCRIPTIONS["greedy"]
+    assert Policy("greedy", 0.7) == Policy("greedy")  # epsilon means nothing to the other kinds
+    for bad in ("noisy:2", "noisy:-0.1", "noisy:x", "greedy:0.1", "noisy0.1", {"kind": "greedy", "epsilon": 0.1},
+                {"kind": "noisy", "epsilon": "lots"}):
+        with pytest.raises(ScenarioError, match="p"):
+            parse_policies(bad, "p", 4)
+    codes = g.policy_codes(seats)
+    assert list(codes) == [g.P_NOISY + 250_000, g.P_GREEDY, g.P_NOISY + 500_000, g.P_RANDOM]
+    assert list(g.policy_codes(["noisy:0.25", "noisy", "noisy:0"])) == [g.P_NOISY + 250_000, g.P_NOISY + 100_000,
+                                                                      g.P_NOISY]
+
+
+def test_noisy_explores_on_its_coin_and_is_greedy_otherwise():
+    s = fresh()
+    cfg = g.settings_vector(None, 4)
+    p = int(s[g.GOV])
+    greedy = ask(s, cfg, g.DECIDE, p, g.NR)
+    s[g.PL + p * g.PSZ + g.O_POL] = g.P_NOISY + g.NOISE_SCALE  # epsilon 1: every coin explores
+    rs = np.array([11, 12, 13], dtype=np.uint64)
+    rec = np.zeros((8, 3), dtype=np.int64)
+    seen = {int(g.probe(s, cfg, rs, rec, g.DECIDE, p, g.NR)) for _ in range(40)}
+    assert seen == set(range(7))  # uniform over the seven cards
+    assert [row[0] for row in rec[1:1 + rec[0, 0]]][:2] == [g.R_COIN, g.R_CHOICE]
+    s[g.PL + p * g.PSZ + g.O_POL] = g.P_NOISY  # epsilon 0: no coin, greedy's card
+    rec[:] = 0
+    assert {int(g.probe(s, cfg, rs, rec, g.DECIDE, p, g.NR)) for _ in range(10)} == {greedy}
+    assert rec[0, 0] == 0

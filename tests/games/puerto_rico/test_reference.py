@@ -213,3 +213,21 @@ def test_an_engine_record_changed_or_read_by_other_players_is_refused():
     settings, players, policies, record, _ = next(g for g in engine_games(0) if set(g[2]) == {"greedy"})
     with pytest.raises(rp.RecordMismatch):
         rp.play(settings, players, ("random",) * players, record)
+
+
+def test_noisy_seats_replay_their_coins_and_a_changed_coin_is_refused():
+    noisy = [game for game in engine_games(0) if any(p.startswith("noisy") for p in game[2])]
+    assert len(noisy) == 3
+    for settings, players, policies, record, snaps in noisy:
+        assert rp.play(settings, players, policies, record) == snaps
+    settings, players, policies, record, _ = noisy[0]  # four noisy:0.3 players
+    assert set(policies) == {"noisy:0.3"}
+    at = next(i for i, row in enumerate(record) if row == ("coin", row[1]) and row[1] >= 300_000)
+    with pytest.raises(rp.RecordMismatch, match="expected a 'choice' row"):  # an exploring coin wants a choice row
+        rp.play(settings, players, policies, record[:at] + [("coin", 0)] + record[at + 1:])
+    with pytest.raises(rp.RecordMismatch, match="out of"):
+        rp.play(settings, players, policies, record[:at] + [("coin", 10 ** 6)] + record[at + 1:])
+    with pytest.raises(rp.RecordMismatch):  # read as other players' record
+        rp.play(settings, players, ("greedy",) * players, record)
+    with pytest.raises(rp.RecordMismatch):
+        rp.play(settings, players, ("noisy:0.5",) * players, record)
