@@ -1,0 +1,12 @@
+"""Elfenland benchmarks: the exact questions' compute time on their shipped scenarios (target under 0.5 s).  No
+full games (they wait for the printed map), so nothing else is timed.
+"""
+from __future__ import annotations
+
+from analyzer.core import bench as core_bench
+
+EXACT_QUESTIONS = ("odds", "ev", "blind")
+
+
+def run(quick: bool = False) -> list[dict]:
+    return core_bench.exact_questions("elfenland", EXACT_QUESTIONS, 3 if quick else 5)
