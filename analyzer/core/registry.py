@@ -9,7 +9,7 @@ from pathlib import Path
 
 from analyzer.core.errors import ScenarioError
 
-GAMES = ("camelup", "magellan", "san_marco", "samarkand_queen", "samarkand_sackson", "catan", "emerald", "finstere_flure", "alhambra", "goa", "cafe_international", "st_petersburg", "puerto_rico", "oltre_mare", "caylus", "roborally", "paris_paris", "himalaya", "elfenland")
+GAMES = ("camelup", "magellan", "san_marco", "samarkand_queen", "samarkand_sackson", "catan", "emerald", "finstere_flure", "alhambra", "goa", "cafe_international", "st_petersburg", "puerto_rico", "oltre_mare", "caylus", "roborally", "paris_paris", "himalaya", "elfenland", "drunter_druber")
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 
 

@@ -1,0 +1,51 @@
+"""Drunter und Drüber (Klaus Teuber, Hans im Glück 1991): the Bayesian guess of each opponent's secret building
+from the squares they covered (and their votes), and whether an outhouse vote can pass.  No full games and no
+covering EV: they wait for the board and tile data.
+
+The seed gives no likelihood for the guess nor a stance prior for the votes: the defaults are the spec's
+ILLUSTRATIVE cover_own_eps = 1/4 and against_prior = 1/2, and every output built on them says ILLUSTRATIVE.
+"""
+from analyzer.core.game import GameSpec, Question
+
+COMMON = """A position scenario: `players` (2-4), `rules:` (cover_own_eps (0, 1], default 1/4 ILLUSTRATIVE; vote_eps
+> 0, default 1 = votes ignored; against_prior [0, 1], default 1/2 ILLUSTRATIVE; variant basic | expert; expert_deal
+random | one_of_each; jein_order clockwise_from_proposer; enclosed_builder no_legal_square | three_sides),
+`position:` (me {building: A-F, or cards: [2 of A-F, threes, fours, lowest, every] under expert, votes: my vote
+cards left, tiles}, opponents: one per opponent clockwise {covered_types {type: own squares covered}, voted_to_cover
+{type: yes votes}, voted_to_save {type: no votes}, votes_left [JA, JAA, JAAA, NE, NEE, NEEE, JEIN, shrug]},
+outhouse {proposer: me | p2..p4, my_stance: for | against}, board, builders).  The spec's flat layout (`settings:`
+and the fields at the top) is read too.  Exact values are fractions: in the JSON each has a float key and beside it
+`<key>_exact` with "p/q".  Common keys: illustrative (true when the answer rests on illustrative data),
+illustrative_data (which), settings (those not at their default), players."""
+
+ODDS_HELP = f"""The Bayesian guess of each opponent's building, exact (spec question 1): P(opponent holds type t) over
+the 5!/(5-k)! injective assignments of the types I don't hold to the k opponents (expert: every deal of 2 of the
+10 cards to each, by expert_deal), each weighted by cover_own_eps per square of his own type he covered and
+vote_eps per yes vote on covering it (1/vote_eps per no vote).  JSON keys: mine[], variant, deals, opponents[]
+{{player, covered, voted_to_cover, voted_to_save, most_likely, posterior {{type: {{p, p_exact}}}}}}. {COMMON}"""
+
+VOTE_HELP = f"""Can an outhouse vote pass, exact (spec question 2): each player's most yes and most no from his
+remaining vote cards (JEIN 2 for his side), the totals of every coalition of the opponents but the proposer (each
+against with against_prior, spending all its no-votes, else for with all its yes-votes), and P(pass) over them (a
+tie passes).  Basic game only (the expert rules have no votes).  JSON keys: proposer, my_stance, voters[] {{player,
+votes[], max_yes, max_no}}, sure_to_pass, can_pass, worst_case {{yes, no}}, best_case {{yes, no}}, p_pass,
+p_pass_exact, stances[] {{against[], p, p_exact, yes, no, passes}}. {COMMON}"""
+
+Q = "analyzer.games.drunter_druber.analysis:"
+GAME = GameSpec(
+    name="drunter_druber",
+    title="Drunter und Drüber",
+    version=1,
+    players=(2, 4),
+    load="analyzer.games.drunter_druber.state:parse_position",
+    summary="the Bayesian guess of each opponent's building, whether an outhouse vote can pass",
+    questions={
+        "odds": Question(Q + "odds", "the Bayesian guess of each opponent's building, exact", ODDS_HELP,
+                         default_rollouts=None),
+        "vote": Question(Q + "vote", "can an outhouse vote pass: max yes/no and P(pass), exact", VOTE_HELP,
+                         default_rollouts=None),
+    },
+    answers="analyzer.games.drunter_druber.state:questions",
+    bench="analyzer.games.drunter_druber.bench:run",
+    reference_check="analyzer.games.drunter_druber.reference:reference_agrees",
+)

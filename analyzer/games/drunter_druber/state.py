@@ -1,0 +1,166 @@
+"""Drunter und Drüber positions from a scenario (spec "A position"), every field checked.
+
+This project's layout (core also reads the spec's flat one, `settings:` and the fields at the top):
+
+    game: drunter_druber
+    players: 4
+    rules: {cover_own_eps: 1/4, variant: basic}
+    position:
+      me: {building: A, votes: [JA, NEE, JEIN, shrug]}      # expert: cards: [A, threes] (2 of the 10)
+      opponents:                                            # players - 1, clockwise from me
+        - {covered_types: {C: 2, D: 1}, votes_left: [JA, JAA, JAAA, NE, NEE, NEEE, JEIN, shrug]}
+        - {covered_types: {C: 1}, voted_to_cover: {B: 1}, voted_to_save: {E: 1}}
+        - {}
+      outhouse: {proposer: me}                              # or p2..p4, then my_stance: for | against
+
+Readings where the spec is silent: `covered_types` counts the squares of each type the player covered himself
+(at most 5 a type, all players together); `voted_to_cover` / `voted_to_save` count his yes / no votes on moves
+that covered or threatened a type (each x vote_eps / x 1/vote_eps on "he holds it"); `votes_left` defaults to the
+full set of 8 and my `votes` too, and every set keeps its shrug (never spent); the proposer of the outhouse vote
+spends all its yes-cards and JEIN.  The board, builders and my tiles of the spec's sketch are read and checked for
+shape only: no question here uses them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from analyzer.core import scenario as sc
+from analyzer.core.errors import ScenarioError
+from analyzer.games.drunter_druber import rules as r
+from analyzer.games.drunter_druber.rules import Settings
+
+POSITION_KEYS = {"me", "opponents", "outhouse", "board", "builders"}
+ME_KEYS = {"building", "cards", "votes", "tiles"}
+OPPONENT_KEYS = {"covered_types", "voted_to_cover", "voted_to_save", "votes_left"}
+OUTHOUSE_KEYS = {"proposer", "my_stance"}
+STANCES = ("for", "against")
+MAX_VOTES_ON = 60  # votes one player can have cast on covering one type (every tile of the game, with room)
+
+
+@dataclass(frozen=True)
+class Opponent:
+    covered: tuple = ()  # ((type, own squares he covered), ...)
+    voted_to_cover: tuple = ()  # ((type, yes votes on covering it), ...)
+    voted_to_save: tuple = ()  # ((type, no votes), ...)
+    votes_left: tuple = r.FULL_VOTES
+
+    @property
+    def evidence(self) -> tuple[dict, dict, dict]:
+        return dict(self.covered), dict(self.voted_to_cover), dict(self.voted_to_save)
+
+
+@dataclass(frozen=True)
+class Position:
+    players: int = 4
+    settings: Settings = field(default_factory=Settings)
+    mine: tuple = ("A",)  # my secret card(s): a building (basic), 2 of the 10 expert cards (expert)
+    my_votes: tuple = r.FULL_VOTES
+    opponents: tuple = ()  # Opponent per opponent, clockwise from me
+    proposer: str = "me"  # me, p2, ... (p2 is the first opponent clockwise)
+    my_stance: str = "against"  # when an opponent proposes
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return ("me", *(f"p{i}" for i in range(2, self.players + 1)))
+
+    @property
+    def illustrative(self) -> tuple[str, ...]:
+        return self.settings.illustrative
+
+
+def _types(value, where: str, most: int) -> tuple:
+    block = sc.mapping(value, where, set(r.TYPES))
+    return tuple((t, sc.integer(block[t], f"{where}.{t}", 0, most)) for t in r.TYPES if t in block)
+
+
+def _votes(value, where: str) -> tuple:
+    if value is None:
+        return r.FULL_VOTES
+    items = sc.sequence(value, where)
+    for i, v in enumerate(items):
+        sc.choice(v, f"{where}[{i}]", r.FULL_VOTES)
+        if v in items[:i]:
+            raise ScenarioError(f"{where}[{i}]", f"{v} twice; a vote set holds one card of each kind "
+                                                 f"({', '.join(r.FULL_VOTES)})")
+    return tuple(v for v in r.FULL_VOTES if v in items or v == "shrug")  # the shrug is never spent
+
+
+def _opponent(value, where: str) -> Opponent:
+    block = sc.mapping(value, where, OPPONENT_KEYS)
+    return Opponent(_types(block.get("covered_types"), f"{where}.covered_types", r.SQUARES_PER_TYPE),
+                    _types(block.get("voted_to_cover"), f"{where}.voted_to_cover", MAX_VOTES_ON),
+                    _types(block.get("voted_to_save"), f"{where}.voted_to_save", MAX_VOTES_ON),
+                    _votes(block.get("votes_left"), f"{where}.votes_left"))
+
+
+def _mine(block: dict, where: str, settings: Settings) -> tuple:
+    if settings.variant == "basic":
+        if block.get("cards") is not None:
+            raise ScenarioError(f"{where}.cards", "the basic game deals one building card: give me.building "
+                                                  "(me.cards is for rules.variant expert)")
+        return (sc.choice(block.get("building"), f"{where}.building", r.TYPES),)
+    if block.get("building") is not None:
+        raise ScenarioError(f"{where}.building", "the expert rules deal 2 of the 10 cards: give me.cards, e.g. "
+                                                 "[A, threes]")
+    items = sc.sequence(block.get("cards"), f"{where}.cards")
+    if len(items) != r.HAND["expert"]:
+        raise ScenarioError(f"{where}.cards", f"exactly 2 cards of {', '.join(r.EXPERT_CARDS)}; got {len(items)}")
+    cards = tuple(sc.choice(c, f"{where}.cards[{i}]", r.EXPERT_CARDS) for i, c in enumerate(items))
+    if cards[0] == cards[1]:
+        raise ScenarioError(f"{where}.cards[1]", f"{cards[1]} twice; the deck holds one of each card")
+    if settings.expert_deal == "one_of_each" and sum(c in r.TYPES for c in cards) != 1:
+        raise ScenarioError(f"{where}.cards", "one building (A-F) and one special "
+                                              f"({', '.join(r.SPECIALS)}) under rules.expert_deal one_of_each")
+    return cards
+
+
+def _tiles(value, where: str) -> None:
+    block = sc.mapping(value, where, set(r.TILE_KINDS))
+    for kind, lengths in block.items():
+        for i, n in enumerate(sc.sequence(lengths, f"{where}.{kind}")):
+            sc.integer(n, f"{where}.{kind}[{i}]", 1, 3)
+
+
+def _builders(value, where: str) -> None:
+    for route, square in sc.mapping(value, where).items():
+        xy = sc.sequence(square, f"{where}.{sc.key_name(route)}")
+        if len(xy) != 2:
+            raise ScenarioError(f"{where}.{sc.key_name(route)}", "a square [column, row]")
+        for i, x in enumerate(xy):
+            sc.integer(x, f"{where}.{sc.key_name(route)}[{i}]", 0, 99)
+
+
+def parse_position(data: dict) -> Position:
+    """The scenario dict -> Position; every problem is a ScenarioError naming the field."""
+    settings = r.parse_settings(data.get("rules"), "rules")
+    players = sc.integer(data.get("players", 4), "players", *r.PLAYERS)
+    P = "position"
+    block = sc.mapping(data.get("position"), P, POSITION_KEYS)
+    me = sc.mapping(block.get("me"), f"{P}.me", ME_KEYS)
+    mine = _mine(me, f"{P}.me", settings)
+    _tiles(me.get("tiles"), f"{P}.me.tiles")
+    sc.mapping(block.get("board"), f"{P}.board")
+    _builders(block.get("builders"), f"{P}.builders")
+    items = sc.sequence(block.get("opponents"), f"{P}.opponents")
+    if block.get("opponents") is None:
+        items = [{}] * (players - 1)
+    if len(items) != players - 1:
+        raise ScenarioError(f"{P}.opponents", f"one entry per opponent ({players - 1} with {players} players); "
+                                              f"got {len(items)}")
+    opponents = tuple(_opponent(x, f"{P}.opponents[{i}]") for i, x in enumerate(items))
+    for t in r.TYPES:
+        if sum(dict(o.covered).get(t, 0) for o in opponents) > r.SQUARES_PER_TYPE:
+            raise ScenarioError(f"{P}.opponents", f"more than {r.SQUARES_PER_TYPE} squares of type {t} covered "
+                                                  f"in all; the board has {r.SQUARES_PER_TYPE}")
+    outhouse = sc.mapping(block.get("outhouse"), f"{P}.outhouse", OUTHOUSE_KEYS)
+    position = Position(players, settings, mine, _votes(me.get("votes"), f"{P}.me.votes"), opponents)
+    proposer = sc.choice(outhouse.get("proposer", "me"), f"{P}.outhouse.proposer", position.names)
+    stance = sc.choice(outhouse.get("my_stance", "against"), f"{P}.outhouse.my_stance", STANCES)
+    if proposer == "me" and "my_stance" in outhouse:
+        raise ScenarioError(f"{P}.outhouse.my_stance", "only when an opponent proposes (I propose: I vote yes)")
+    return Position(players, settings, mine, position.my_votes, opponents, proposer, stance)
+
+
+def questions(position: Position) -> tuple[str, ...]:
+    """odds always; `ask vote` in the basic game only (the expert rules have no votes)."""
+    return ("odds", *(("vote",) if position.settings.variant == "basic" else ()))
