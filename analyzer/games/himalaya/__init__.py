@@ -12,10 +12,10 @@ no_placement, full_inventory, events, storm_stop void | allowed), `rules.board` 
 --template`; no question reads it yet), `position:` (villages {n:
 {goods: [colours], task: [colours]}}, bag {colour: n} or derived, first_leader, round, leaders {me: v, ...},
 holdings {me: {colour: n}, p2: {colour: n} | {known: {colour: n}, unknown: k} | untracked}, refill {goods, tasks}:
-default 5 less the villages offering each, at most 5 placements in all).  Colours by value: salt, barley, tea,
-jade, gold.  The spec's flat layout (`settings:` and the fields at the top) is read too.  Exact values are
-fractions: in the JSON each has a float key and beside it `<key>_exact` with "p/q".  Common keys: illustrative,
-illustrative_data, settings (those not at their default), players."""
+default 5 less the villages offering each, at most 5 each: a whole setup's 10 placements).  Colours by value:
+salt, barley, tea, jade, gold.  The spec's flat layout (`settings:` and the fields at the top) is read too.  Exact
+values are fractions: in the JSON each has a float key and beside it `<key>_exact` with "p/q".  Common keys:
+illustrative, illustrative_data, settings (those not at their default), players."""
 
 ODDS_HELP = f"""The d20 refill odds, exact (spec question 1): every sequence of rolls, goods placements first; each
 lands in the rolled village or the numerically next free one (20 wraps to 1).  P(each village gets goods / a

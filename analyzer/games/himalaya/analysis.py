@@ -13,7 +13,7 @@ from analyzer.core.errors import ScenarioError
 from analyzer.core.game import Result
 from analyzer.games.himalaya import exact
 from analyzer.games.himalaya import rules as r
-from analyzer.games.himalaya.state import MAX_PLACEMENTS, Position
+from analyzer.games.himalaya.state import Position
 
 fs, both = stats.fraction_text, stats.with_exact
 SPLIT_NOTE = ("ILLUSTRATIVE split of the 60 resources: {n} a colour (the seed gives none): give the printed one as "
@@ -44,32 +44,29 @@ def odds(p: Position, settings) -> Result:
     want_goods, n_tasks = p.refill
     if not want_goods + n_tasks:
         raise ScenarioError("position.refill", "no placement to make: 5 villages offer goods and 5 tasks")
-    if want_goods + n_tasks > MAX_PLACEMENTS:
-        raise ScenarioError("position.refill", f"at most {MAX_PLACEMENTS} placements in all for the exact "
-                                               f"enumeration; got {want_goods} goods + {n_tasks} tasks")
     bag_size = sum(dict(p.bag).values())
     n_goods = exact.goods_placements(want_goods, bag_size, p.settings.short_bag)
     goods, tasks = frozenset(v for v, _ in p.goods), frozenset(v for v, _ in p.tasks)
-    marg, goods_law = exact.refill_odds(goods, tasks, n_goods, n_tasks, p.settings)
+    marg, goods_law, n_sets = exact.refill_odds(goods, tasks, n_goods, n_tasks, p.settings, TOP_SETS)
     rows, villages = [], []
     for v, (pg, pt) in marg.items():
         state = "goods" if v in goods else "task" if v in tasks else "free"
         rows.append({"village": v, "now": state, "P(goods)": float(pg), "goods exact": fs(pg),
                      "P(task)": float(pt), "task exact": fs(pt)})
         villages.append({"village": v, "now": state, **both("goods", pg), **both("task", pt)})
-    sets = sorted(goods_law.items(), key=lambda kv: (-kv[1], sorted(kv[0])))
-    landing = [{"villages": sorted(s), **both("p", q)} for s, q in sets[:TOP_SETS]]
+    sets = list(goods_law.items())  # the likeliest first, ties by the sorted villages
+    landing = [{"villages": sorted(s), **both("p", q)} for s, q in sets]
     set_rows = [{"new goods at": ", ".join(map(str, sorted(s))) or "none", "P": float(q), "exact": fs(q)}
-                for s, q in sets[:TOP_SETS]]
+                for s, q in sets]
     skips = "goods or a task" if p.settings.occupied_means == "goods_or_task" else "goods only"
     notes = [*p.settings.labels(), f"{_occupied(p)}; the first leader refills: {n_goods} goods placement(s) "
              f"first (of {want_goods} wanted; the bag holds {bag_size}, short_bag {p.settings.short_bag}), then "
              f"{n_tasks} task placement(s)",
              f"each placement: a d20 roll, the rolled village or the numerically next free one (20 wraps to 1); a "
              f"goods placement skips villages with {skips}, a task placement goods or a task",
-             f"where the new goods land: the {min(TOP_SETS, len(sets))} likeliest of {len(sets)} sets", "exact"]
+             f"where the new goods land: the {len(sets)} likeliest of {n_sets} sets", "exact"]
     payload = _payload(p, (), refill={"goods": n_goods, "tasks": n_tasks}, villages=villages,
-                       goods_sets=landing, goods_set_count=len(sets))
+                       goods_sets=landing, goods_set_count=n_sets)
     tables = {"refill odds": pd.DataFrame(rows).set_index("village"),
               "where the goods land": pd.DataFrame(set_rows).set_index("new goods at")}
     return Result(_title(f"the refill odds per village, {n_goods} goods then {n_tasks} tasks (exact)", ()), tables,

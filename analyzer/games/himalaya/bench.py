@@ -1,5 +1,6 @@
 """Himalaya benchmarks: the exact questions' compute time on their shipped scenarios (target under 0.5 s).  No full
-games (they wait for the printed board and tasks), so nothing else is timed.
+games (they wait for the printed board and tasks), so nothing else is timed.  Every shipped position scenario is
+timed; odds' slowest is a whole setup's 10 placements on a fresh board (setup-refill.yaml, fresh-bag.yaml).
 """
 from __future__ import annotations
 

@@ -1,10 +1,12 @@
 """Exact answers in Fractions: the d20 refill law (a distribution over the occupied villages, placement by
-placement, goods first), the bag's hypergeometric odds and the inventory's winner over the opponents' unknown cubes.
+placement, goods first; one occupancy bitmask a state, numpy over the states, whole numbers of roll sequences), the bag's hypergeometric odds and the inventory's winner over the opponents' unknown cubes.
 """
 from __future__ import annotations
 
 from fractions import Fraction
 from math import comb, factorial
+
+import numpy as np
 
 from analyzer.games.himalaya import rules as r
 
@@ -20,37 +22,72 @@ def single_placement(occupied, village: int) -> Fraction:
     return Fraction(1 + run, r.DIE)
 
 
-def _place(law: dict, placements: int, kind: int) -> dict:
-    """`law`: {(bitmask of the villages a placement skips, of the new goods villages, of the new task villages):
-    ways}, after `placements` more placements of `kind` (0 goods, 1 a task); each placement multiplies the ways by
-    the 20 faces (bit v - 1 is village v)."""
+FULL = (1 << r.VILLAGES) - 1
+_BELOW = ((1 << np.arange(r.VILLAGES, dtype=np.int64)) - 1)[:, None]  # roll s + 1: the bits below bit s
+
+
+def _landed(masks: np.ndarray) -> np.ndarray:
+    """(20, n): each mask (bit v - 1: village v is skipped; 20 bits) with the village each roll lands in added: the
+    rolled village or the numerically next one not skipped, the lowest zero bit of the mask with the bits below the
+    roll set, or (none above: 20 wraps to 1) the mask's lowest zero bit; a full mask stays (nowhere to place)."""
+    m = masks[None, :]
+    x = m | _BELOW.astype(masks.dtype)
+    low = ~x & (x + 1)
+    low = np.where(low > FULL, (~masks & (masks + 1))[None, :], low)
+    return m | (low & FULL)
+
+
+def _merge(masks: np.ndarray, ways: np.ndarray, dense: int = 0):
+    """Equal masks merged, their ways summed: by np.unique, or (dense: the masks below it, and many) one bincount
+    over every mask.  bincount adds in float64, exact while every sum is a whole number under 2^53 (the ways of a
+    law total 20^placements, at most 20^10 here)."""
+    if dense and len(masks) > dense // 8:
+        summed = np.bincount(masks, weights=ways, minlength=dense)
+        out = np.flatnonzero(summed)
+        return out.astype(masks.dtype), summed[out].astype(np.int64)
+    out, inverse = np.unique(masks, return_inverse=True)
+    return out, np.bincount(inverse.ravel(), weights=ways, minlength=len(out)).astype(np.int64)
+
+
+def _place(masks: np.ndarray, ways: np.ndarray, placements: int, tagged: bool = False):
+    """The law (masks, ways: int64 arrays, the masks distinct) after `placements` more placements, each multiplying
+    the ways by the 20 faces.  Tagged: the bits above the 20 villages (refill_law's goods-phase mask) ride along;
+    else the masks go as int32 (20 bits: half the memory traffic) and merge densely."""
+    assert int(ways.sum()) * r.DIE ** placements < 2 ** 53
+    if not tagged:
+        masks = masks.astype(np.int32)
     for _ in range(placements):
-        nxt: dict = {}
-        for key, ways in law.items():
-            skip = key[0]
-            if skip == FULL:
-                nxt[key] = nxt.get(key, 0) + ways * r.DIE
-                continue
-            for roll in range(r.DIE):
-                v = roll
-                while skip >> v & 1:
-                    v = (v + 1) % r.VILLAGES
-                bit = 1 << v
-                new = (skip | bit, key[1] | bit, key[2]) if kind == 0 else (skip | bit, key[1], key[2] | bit)
-                nxt[new] = nxt.get(new, 0) + ways
-        law = nxt
-    return law
+        nxt = (_landed(masks) if not tagged else (masks & ~FULL)[None, :] | _landed(masks & FULL)).ravel()
+        masks, ways = _merge(nxt, np.broadcast_to(ways, (r.DIE, len(ways))).ravel(), 0 if tagged else FULL + 1)
+    return masks.astype(np.int64), ways
 
 
 def _mask(villages) -> int:
     return sum(1 << (v - 1) for v in villages)
 
 
+_HALF = r.VILLAGES // 2
+_LOW = [tuple(v + 1 for v in range(_HALF) if m >> v & 1) for m in range(1 << _HALF)]
+_HIGH = [tuple(v + 1 + _HALF for v in range(_HALF) if m >> v & 1) for m in range(1 << _HALF)]
+
+
 def _villages(mask: int) -> frozenset:
-    return frozenset(v for v in range(1, r.VILLAGES + 1) if mask >> (v - 1) & 1)
+    return frozenset(_LOW[mask & (1 << _HALF) - 1] + _HIGH[mask >> _HALF])
 
 
-FULL = (1 << r.VILLAGES) - 1
+def _likeliest_first(masks: np.ndarray, ways: np.ndarray) -> list[int]:
+    """The order of the sets: most ways first, ties by their sorted villages (as lists).  Sets of one size compare
+    as lists by their lowest differing village, the set holding it first: the bit-reversed mask, larger first."""
+    sizes = sum(masks >> v & 1 for v in range(r.VILLAGES)) if len(masks) else masks
+    if len(np.unique(sizes)) > 1:
+        return sorted(range(len(masks)), key=lambda i: (-int(ways[i]), sorted(_villages(int(masks[i])))))
+    rev = sum((masks >> v & 1) << (r.VILLAGES - 1 - v) for v in range(r.VILLAGES))
+    return np.lexsort((-rev, -ways)).tolist()
+
+
+def _counts(masks: np.ndarray, ways: np.ndarray) -> list[int]:
+    """Per village (index v - 1): the ways whose mask holds it."""
+    return [int(ways[(masks >> v & 1).astype(bool)].sum()) for v in range(r.VILLAGES)]
 
 
 def goods_placements(n_goods: int, bag_size: int, short_bag: str) -> int:
@@ -60,47 +97,50 @@ def goods_placements(n_goods: int, bag_size: int, short_bag: str) -> int:
     return min(n_goods, whole + (1 if left and short_bag == "place_what_is_left" else 0))
 
 
-def _ways(goods, tasks, n_goods: int, n_tasks: int, settings) -> dict:
-    """{(bitmask of the new goods villages, of the new task villages): ways out of 20^(placements)}."""
+def _phases(goods, tasks, n_goods: int, settings):
+    """(goods, task villages, the mask a goods placement skips, the law over it after the goods placements)."""
     g, t = _mask(goods), _mask(tasks)
     skip = g | t if settings.occupied_means == "goods_or_task" else g
-    law = _place({(skip, 0, 0): 1}, n_goods, 0)
-    start: dict = {}
-    for (_, new_goods, _), ways in law.items():
-        key = (g | t | new_goods, new_goods, 0)
-        start[key] = start.get(key, 0) + ways
-    out: dict = {}
-    for (_, ng, nt), ways in _place(start, n_tasks, 1).items():
-        out[ng, nt] = out.get((ng, nt), 0) + ways
-    return out
+    one = np.ones(1, dtype=np.int64)
+    return g, t, skip, _place(np.array([skip], dtype=np.int64), one, n_goods)
+
+
+def refill_odds(goods, tasks, n_goods: int, n_tasks: int, settings, top: int | None = None) -> tuple[dict, dict,
+                                                                                                     int]:
+    """(village -> (P it gets goods, P it gets a task), {new goods villages: Fraction} likeliest first, ties by the
+    sorted villages, only the `top` likeliest when given, the number of such sets): n_goods goods placements, then
+    n_tasks task ones (at most 5 + 5).  A goods placement skips goods and task villages (occupied_means
+    goods_or_task) or goods only (goods_only); a task one skips both.  One occupancy mask
+    per state: after the goods placements the new goods are its villages outside the skipped start; the task
+    placements start from it and the task villages, and a village gets a task exactly when it is in the final mask
+    and not in that start, so P(task at v) = P(v in the final mask) - P(v in the start).  Counted in whole numbers
+    of roll sequences."""
+    every = r.DIE ** (n_goods + n_tasks)
+    _, t, skip, (m1, w1) = _phases(goods, tasks, n_goods, settings)
+    start = m1 | t
+    start, w_start = _merge(start, w1) if t & ~skip else (start, w1)  # goods_only: the tasks join the mask now
+    scale = r.DIE ** n_tasks  # the goods-phase ways, each followed by every task roll sequence
+    final, w_final = _place(start, w_start, n_tasks)
+    g_counts, before, after = _counts(m1, w1), _counts(start, w_start), _counts(final, w_final)
+    marg = {v + 1: (Fraction(0 if skip >> v & 1 else g_counts[v] * scale, every),
+                    Fraction(after[v] - before[v] * scale, every)) for v in range(r.VILLAGES)}
+    new, counts = (m1 & ~skip).tolist(), w1.tolist()
+    order = _likeliest_first(m1 & ~skip, w1)[:top]
+    return marg, {_villages(new[i]): Fraction(counts[i] * scale, every) for i in order}, len(new)
 
 
 def refill_law(goods, tasks, n_goods: int, n_tasks: int, settings) -> dict:
-    """{(new goods villages, new task villages): Fraction}: n_goods goods placements, then n_tasks task ones.  A goods
-    placement skips goods and task villages (occupied_means goods_or_task) or goods only (goods_only); a task one
-    skips both."""
+    """{(new goods villages, new task villages): Fraction}, the full joint law (refill_odds' rules): each state the
+    goods-phase mask (bits above the 20 villages) and the occupancy mask; slower than refill_odds, for checks."""
     every = r.DIE ** (n_goods + n_tasks)
-    return {(_villages(ng), _villages(nt)): Fraction(ways, every)
-            for (ng, nt), ways in _ways(goods, tasks, n_goods, n_tasks, settings).items()}
-
-
-def refill_odds(goods, tasks, n_goods: int, n_tasks: int, settings) -> tuple[dict, dict]:
-    """(village -> (P it gets goods, P it gets a task), {new goods villages: Fraction}): refill_law's marginals and
-    goods law, summed in whole numbers of roll sequences."""
-    every = r.DIE ** (n_goods + n_tasks)
-    sets: dict = {}
-    task_sets: dict = {}
-    for (ng, nt), ways in _ways(goods, tasks, n_goods, n_tasks, settings).items():
-        sets[ng] = sets.get(ng, 0) + ways
-        task_sets[nt] = task_sets.get(nt, 0) + ways
-    counts = [[0, 0] for _ in range(r.VILLAGES)]
-    for kind, law in enumerate((sets, task_sets)):
-        for mask, ways in law.items():
-            for v in range(r.VILLAGES):
-                if mask >> v & 1:
-                    counts[v][kind] += ways
-    marg = {v + 1: (Fraction(cg, every), Fraction(ct, every)) for v, (cg, ct) in enumerate(counts)}
-    return marg, {_villages(m): Fraction(ways, every) for m, ways in sets.items()}
+    _, t, skip, (m1, w1) = _phases(goods, tasks, n_goods, settings)
+    final, ways = _place(m1 << r.VILLAGES | m1 | t, w1, n_tasks, tagged=True)
+    out: dict = {}
+    for code, w in zip(final.tolist(), ways.tolist()):
+        before = code >> r.VILLAGES
+        key = (_villages(before & ~skip), _villages(code & FULL & ~(before | t)))
+        out[key] = out.get(key, 0) + w
+    return {k: Fraction(w, every) for k, w in out.items()}
 
 
 def marginals(law: dict) -> dict[int, tuple[Fraction, Fraction]]:

@@ -30,7 +30,6 @@ POSITION_KEYS = {"board", "villages", "bag", "first_leader", "round", "leaders",
 VILLAGE_KEYS = {"goods", "task"}
 HOLDING_KEYS = {"known", "unknown"}
 REFILL_KEYS = {"goods", "tasks"}
-MAX_PLACEMENTS = 5  # the exact enumeration's reach within the speed target (20^5 roll sequences)
 MAX_CUBES = 40 * len(r.COLOURS)
 
 
@@ -185,6 +184,6 @@ def parse_position(data: dict) -> Position:
 
 
 def questions(position: Position) -> tuple[str, ...]:
-    """odds needs 1 to 5 placements to make, bag a cube in the bag."""
-    odds = 0 < sum(position.refill) <= MAX_PLACEMENTS
+    """odds needs a placement to make (at most 5 goods + 5 tasks, as parsed), bag a cube in the bag."""
+    odds = 0 < sum(position.refill)
     return (*(("odds",) if odds else ()), *(("bag",) if sum(dict(position.bag).values()) else ()), "inventory")

@@ -85,12 +85,24 @@ def test_the_settings_of_full_games_change_no_exact_answer(name, value):
         assert base == other
 
 
-def test_the_cli_answers_every_question_and_bad_ones_exit_2_with_one_line():
+def test_the_cli_answers_every_question_and_bad_ones_exit_2_with_one_line(tmp_path):
     out = invoke("ask", "bag", "scenarios/himalaya/spec-example.yaml", "-f", "json")
     assert out.exit_code == 0 and json.loads(out.stdout)["bag_size"] == 49
     assert "249/2000" in invoke("odds", "scenarios/himalaya/refill.yaml").stdout
     assert invoke("ask", "inventory", "scenarios/himalaya/inventory.yaml").exit_code == 0
-    one_line_error(invoke("odds", "scenarios/himalaya/fresh-bag.yaml"), "position.refill")
+    full = tmp_path / "full.yaml"
+    full.write_text("game: himalaya\nposition:\n  villages: {" + ", ".join(
+        f"{v}: {{{'goods' if v <= 5 else 'task'}: [salt]}}" for v in range(1, 11)) + "}\n  bag: derived\n")
+    one_line_error(invoke("odds", full), "position.refill", "no placement")
+
+
+def test_odds_a_whole_setup_refill_of_10_placements_is_exact():
+    result = ask("odds", "setup-refill.yaml")
+    assert result.payload["refill"] == {"goods": 5, "tasks": 5}
+    rows = result.payload["villages"]
+    assert all(row["goods_exact"] == row["task_exact"] == "1/4" for row in rows)  # a fresh board is symmetric
+    assert result.payload["goods_set_count"] == 15504 and len(result.payload["goods_sets"]) == 20  # C(20, 5)
+    assert result.payload["goods_sets"][0] == {"villages": [1, 2, 3, 4, 5], "p": 81 / 200000, "p_exact": "81/200000"}
 
 
 def test_a_seeded_monte_carlo_falls_inside_its_95_percent_intervals():

@@ -23,7 +23,8 @@ def test_a_derived_bag_holds_every_cube_not_seen():
     p = load("single-placement.yaml")
     assert dict(p.bag) == {"salt": 11, "barley": 12, "tea": 11, "jade": 11, "gold": 11} and p.bag_derived
     assert questions(p) == ("odds", "bag", "inventory")
-    assert questions(load("fresh-bag.yaml")) == ("bag", "inventory")  # 10 placements: past the enumeration
+    assert questions(load("fresh-bag.yaml")) == ("odds", "bag", "inventory")  # a whole setup's 10 placements
+    assert load("fresh-bag.yaml").refill == (5, 5) == load("setup-refill.yaml").refill
 
 
 def test_holdings_known_unknown_and_untracked():
