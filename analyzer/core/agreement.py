@@ -20,3 +20,24 @@ def replay_rows(label: str, snaps: list, replay, step=lambda i, snap: f"after tu
             break
     out.append((f"{label}: {count}", len(snaps), len(expected)))
     return out
+
+
+def seeded_games(seed: int, games, new_settings, chance, play_engine, play_reference, **rows) -> list[tuple]:
+    """replay_rows over `games`, a list of (players, setting changes, policy names cycled over the seats): game k's
+    chance is row 0 of `chance(1, rng)` from one generator seeded `seed`; `play_engine(settings, players, policies,
+    seeds)` gives the engine's (record, snapshots) and `play_reference(settings, players, policies, record)` the
+    reference's snapshots; `rows` go to replay_rows (step, count)."""
+    from dataclasses import replace
+
+    import numpy as np
+
+    out = []
+    rng = np.random.default_rng(seed)
+    for k, (players, changes, names) in enumerate(games):
+        settings = replace(new_settings(), **changes)
+        seeds = chance(1, rng).seeds[0]
+        policies = tuple(names[q % len(names)] for q in range(players))
+        record, snaps = play_engine(settings, players, policies, seeds)
+        label = f"game {k} ({players} players, {changes or 'defaults'}, {'/'.join(policies)})"
+        out += replay_rows(label, snaps, lambda: play_reference(settings, players, policies, record), **rows)
+    return out

@@ -13,11 +13,11 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import numpy as np
 
-from analyzer.core.agreement import replay_rows
+from analyzer.core.agreement import seeded_games
 from analyzer.games.emerald import game as g
 from analyzer.games.emerald import rules as r
 
@@ -202,16 +202,9 @@ def agreement(seed: int, games=READINGS, max_turns: int = 10_000) -> list[tuple]
     """(what, engine's value, reference's value) over seeded games, snapshot by snapshot (see the module doc)."""
     from analyzer.games.emerald import reference as ref
 
-    out = []
-    rng = np.random.default_rng(seed)
-    for k, (players, changes, names) in enumerate(games):
-        settings = replace(r.Settings(), **changes)
-        seeds = g.Chance(1, rng).seeds[0]
-        policies = tuple(names[q % len(names)] for q in range(players))
-        record, snaps = engine_game(settings, players, policies, seeds, max_turns)
-        label = f"game {k} ({players} players, {changes or 'defaults'}, {'/'.join(policies)})"
-        out += replay_rows(label, snaps, lambda: ref.play(settings, players, policies, record, max_turns))
-    return out
+    return seeded_games(seed, games, r.Settings, g.Chance,
+                        lambda s, n, pol, seeds: engine_game(s, n, pol, seeds, max_turns),
+                        lambda s, n, pol, record: ref.play(s, n, pol, record, max_turns))
 
 
 def engine_agrees(seed: int) -> list[tuple]:

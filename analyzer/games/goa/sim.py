@@ -10,11 +10,11 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import numpy as np
 
-from analyzer.core.agreement import replay_rows
+from analyzer.core.agreement import seeded_games
 from analyzer.games.goa import game as g
 from analyzer.games.goa import rules as r
 
@@ -118,17 +118,10 @@ def agreement(seed: int, games=READINGS) -> list[tuple]:
     """(what, engine's value, reference's value) over seeded games, snapshot by snapshot (see the module doc)."""
     from analyzer.games.goa import reference_policies as ref
 
-    out = []
-    rng = np.random.default_rng(seed)
-    for k, (players, changes, names) in enumerate(games):
-        settings = replace(r.Settings(), **changes)
-        seeds = g.Chance(1, rng).seeds[0]
-        policies = tuple(names[q % len(names)] for q in range(players))
-        record, snaps = engine_game(settings, players, policies, seeds)
-        label = f"game {k} ({players} players, {changes or 'defaults'}, {'/'.join(policies)})"
-        out += replay_rows(label, snaps, lambda: ref.play(settings, players, policies, record),
-                           step=lambda i, snap: f"after round {snap['round']}", count="rounds")
-    return out
+    return seeded_games(seed, games, r.Settings, g.Chance,
+                        engine_game,
+                        ref.play,
+                        step=lambda i, snap: f"after round {snap['round']}", count="rounds")
 
 
 def engine_agrees(seed: int) -> list[tuple]:

@@ -10,11 +10,11 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.core.agreement import replay_rows
+from analyzer.core.agreement import seeded_games
 from analyzer.games.st_petersburg import game as g
 from analyzer.games.st_petersburg import rules as r
 
@@ -136,17 +136,10 @@ def agreement(seed: int, games=READINGS, max_phases: int = 400) -> list[tuple]:
     """(what, engine's value, reference's value) over seeded games, snapshot by snapshot (see the module doc)."""
     from analyzer.games.st_petersburg import reference_policies as ref
 
-    out = []
-    rng = np.random.default_rng(seed)
-    for k, (players, changes, names) in enumerate(games):
-        settings = replace(r.Settings(), **changes)
-        seeds = g.Chance(1, rng).seeds[0]
-        policies = tuple(names[q % len(names)] for q in range(players))
-        record, snaps = engine_game(settings, players, policies, seeds, max_phases)
-        label = f"game {k} ({players} players, {changes or 'defaults'}, {'/'.join(policies)})"
-        out += replay_rows(label, snaps, lambda: ref.play(settings, players, policies, record),
-                           step=lambda i, snap: "after the set-up" if i == 0 else f"after phase step {i}")
-    return out
+    return seeded_games(seed, games, r.Settings, g.Chance,
+                        lambda s, n, pol, seeds: engine_game(s, n, pol, seeds, max_phases),
+                        ref.play,
+                        step=lambda i, snap: "after the set-up" if i == 0 else f"after phase step {i}")
 
 
 def engine_agrees(seed: int) -> list[tuple]:
