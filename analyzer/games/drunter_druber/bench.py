@@ -9,4 +9,4 @@ EXACT_QUESTIONS = ("odds", "vote")
 
 
 def run(quick: bool = False) -> list[dict]:
-    return core_bench.exact_questions("drunter_druber", EXACT_QUESTIONS, 3 if quick else 5)
+    return core_bench.exact_questions("drunter_druber", EXACT_QUESTIONS, 3 if quick else 5, target_ms=500)

@@ -10,4 +10,4 @@ EXACT_QUESTIONS = ("odds", "bag", "inventory")
 
 
 def run(quick: bool = False) -> list[dict]:
-    return core_bench.exact_questions("himalaya", EXACT_QUESTIONS, 3 if quick else 5)
+    return core_bench.exact_questions("himalaya", EXACT_QUESTIONS, 3 if quick else 5, target_ms=500)

@@ -9,4 +9,4 @@ EXACT_QUESTIONS = ("odds", "leftover", "big_tour", "bonus")
 
 
 def run(quick: bool = False) -> list[dict]:
-    return core_bench.exact_questions("paris_paris", EXACT_QUESTIONS, 3 if quick else 5)
+    return core_bench.exact_questions("paris_paris", EXACT_QUESTIONS, 3 if quick else 5, target_ms=500)
