@@ -45,6 +45,19 @@ def per_second(play, n: int, repeats: int) -> float:
     return statistics.median(rates)
 
 
+def full_games(game_name: str, config_of, play, runs, repeats: int, note: str = "") -> list[dict]:
+    """Rows: whole 4-player games per second in one process (`per_second`), one per (policy kind, games, target)
+    of `runs`; `config_of(kind)` is the game's config with that policy in every seat, `play` its balance play."""
+    rows = []
+    for kind, games, target in runs:
+        config = config_of(kind)
+        rows.append({"what": f"{game_name} full 4-player games{note}, {kind} players, 1 process (games/s, median of "
+                             f"{repeats})",
+                     "ours": per_second(lambda n, rng: play(config, n, rng), games, repeats), "comparison": None,
+                     "ratio": None, "target": target})
+    return rows
+
+
 def exact_questions(game_name: str, questions, repeats: int = 3, names=None, target_ms: int = 200) -> list[dict]:
     """Rows: for each exact question, its slowest shipped position scenario (`names`: only these files), as the
     median compute time (process time, so a busy machine does not count) of `repeats` answers after one that

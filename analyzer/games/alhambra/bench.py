@@ -11,19 +11,10 @@ from analyzer.games.alhambra import play as pl
 from analyzer.games.alhambra.policies import Policy
 
 
-def games_per_second(kind: str, players: int, games: int, repeats: int) -> float:
-    """Median over `repeats` batches of `games` games each."""
-    config = pl.GameConfig(pl.RuleSet(), players, (Policy(kind),) * players)
-    return core_bench.per_second(lambda n, rng: pl.play(config, n, rng), games, repeats)
-
-
 def run(quick: bool = False) -> list[dict]:
     repeats = 3 if quick else 5
-    rows = []
-    for kind, games, target in (("random", 2000 if quick else 10_000, ">=500/s"),
-                                ("greedy", 1000 if quick else 5000, "")):
-        rows.append({"what": f"alhambra full 4-player games, {kind} players, 1 process (games/s, median of {repeats})",
-                     "ours": games_per_second(kind, 4, games, repeats), "comparison": None, "ratio": None,
-                     "target": target})
+    runs = (("random", 2000 if quick else 10_000, ">=500/s"), ("greedy", 1000 if quick else 5000, ""))
+    rows = core_bench.full_games("alhambra", lambda kind: pl.GameConfig(pl.RuleSet(), 4, (Policy(kind),) * 4),
+                                 pl.play, runs, repeats)
     return (rows + core_bench.exact_questions("alhambra", ("odds", "change"), repeats)
             + core_bench.exact_questions("alhambra", ("end",), repeats, names=("end-known.yaml",)))

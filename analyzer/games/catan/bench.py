@@ -12,20 +12,12 @@ from analyzer.games.catan import play as pl
 from analyzer.games.catan.policies import Policy
 
 
-def games_per_second(kind: str, players: int, games: int, repeats: int) -> float:
-    """Median over `repeats` batches of `games` games each."""
-    config = pl.make_config(pl.RuleSet(), players, (Policy(kind),) * players)
-    return core_bench.per_second(lambda n, rng: pl.play(config, n, rng), games, repeats)
-
-
 def run(quick: bool = False) -> list[dict]:
     repeats = 3 if quick else 5
     games = 500 if quick else 4000
-    rows = []
-    for kind, target in (("greedy", ">=200/s on 2 cores"), ("trader", "")):
-        rows.append({"what": f"catan full 4-player games, {kind} players, random boards, 1 process (games/s, median "
-                             f"of {repeats}; illustrative tokens and harbours)",
-                     "ours": games_per_second(kind, 4, games, repeats), "comparison": None, "ratio": None,
-                     "target": target})
+    runs = (("greedy", games, ">=200/s on 2 cores"), ("trader", games, ""))
+    rows = core_bench.full_games("catan", lambda kind: pl.make_config(pl.RuleSet(), 4, (Policy(kind),) * 4),
+                                 pl.play, runs, repeats,
+                                 note=" (random boards; illustrative tokens and harbours)")
     return rows + core_bench.exact_questions("catan", ("ev", "odds", "income", "seven", "discard", "afford", "deck", "robber"),
                                              repeats, names=("reference-city.yaml", "discard-seven-cards.yaml"))

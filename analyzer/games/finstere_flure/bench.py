@@ -14,12 +14,6 @@ from analyzer.games.finstere_flure import play as pl
 from analyzer.games.finstere_flure.policies import Policy
 
 
-def games_per_second(kind: str, players: int, games: int, repeats: int) -> float:
-    """Median over `repeats` batches of `games` games each."""
-    config = pl.GameConfig(pl.RuleSet(), players, (Policy(kind),) * players)
-    return core_bench.per_second(lambda n, rng: pl.play(config, n, rng), games, repeats)
-
-
 def balance_games_per_second(jobs: int, games: int, repeats: int) -> float:
     """Median rate of `analyzer balance` on four random players (one rule set) with `jobs` local workers."""
     import statistics
@@ -43,13 +37,9 @@ def balance_games_per_second(jobs: int, games: int, repeats: int) -> float:
 
 def run(quick: bool = False) -> list[dict]:
     repeats = 3 if quick else 5
-    rows = []
-    for kind, games, target in (("random", 4000 if quick else 20_000, ">=2,000/s"),
-                                ("greedy", 200 if quick else 1000, "")):
-        rows.append({"what": f"finstere_flure full 4-player games, {kind} players, 1 process (games/s, median of "
-                             f"{repeats})",
-                     "ours": games_per_second(kind, 4, games, repeats), "comparison": None, "ratio": None,
-                     "target": target})
+    runs = (("random", 4000 if quick else 20_000, ">=2,000/s"), ("greedy", 200 if quick else 1000, ""))
+    rows = core_bench.full_games("finstere_flure", lambda kind: pl.GameConfig(pl.RuleSet(), 4, (Policy(kind),) * 4),
+                                 pl.play, runs, repeats)
     games = 4 * 4096 if quick else 16 * 4096
     for jobs in (1, 2):
         rows.append({"what": f"finstere_flure `analyzer balance`, 4 random players, {games:,} games, {jobs} local "

@@ -11,19 +11,10 @@ from analyzer.games.puerto_rico import play as pl
 from analyzer.games.puerto_rico.policies import Policy
 
 
-def games_per_second(kind: str, players: int, games: int, repeats: int) -> float:
-    """Median over `repeats` batches of `games` games each."""
-    config = pl.GameConfig(pl.RuleSet(), players, (Policy(kind),) * players)
-    return core_bench.per_second(lambda n, rng: pl.play(config, n, rng), games, repeats)
-
-
 def run(quick: bool = False) -> list[dict]:
     repeats = 3 if quick else 5
     games = 1000 if quick else 5000
-    rows = []
-    for kind, target in (("greedy", ">=50/s"), ("random", ">=50/s")):
-        rows.append({"what": f"puerto_rico full 4-player games, {kind} players, 1 process (games/s, median of "
-                             f"{repeats})",
-                     "ours": games_per_second(kind, 4, games, repeats), "comparison": None, "ratio": None,
-                     "target": target})
+    runs = (("greedy", games, ">=50/s"), ("random", games, ">=50/s"))
+    rows = core_bench.full_games("puerto_rico", lambda kind: pl.GameConfig(pl.RuleSet(), 4, (Policy(kind),) * 4),
+                                 pl.play, runs, repeats)
     return rows + core_bench.exact_questions("puerto_rico", ("odds", "hacienda"), repeats)
