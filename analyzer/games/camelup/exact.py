@@ -267,29 +267,20 @@ SMALL_WORK = 400  # moves (summed over the variants) up to which the plain-Pytho
 def _small_dice(position: Position, variants):
     """Each variant's dice, (camel, faces) per die in the pyramid, when the plain walk is cheap
     enough (at most SMALL_WORK moves over all variants); else None."""
-    if position.grey_die_left:
+    boost_left = position.boost_dice_left
+    if position.grey_die_left or len(position.dice_left) + len(boost_left) > 3:
         return None
     rules = position.rules
-    boost_left = position.boost_dice_left
-    count = len(position.dice_left) + len(boost_left)
-    if count > 3:
-        return None
-    faces = rules.die_faces if isinstance(rules.die_faces, tuple) else tuple(rules.die_faces)
+    faces, boost = rules.die_faces, rules.boost_faces
     base = [(c, faces) for c in position.dice_left if c >= 0]
     if boost_left:
-        boost = tuple(rules.boost_faces)
         base += [(c, boost) for c in boost_left]
-    keep = rules.dice_left_at_leg_end
+    keep, width = rules.dice_left_at_leg_end, max(len(faces), len(boost))
     out, total = [], 0
     for v in variants:
-        if v.extra_boost:
-            boost = tuple(rules.boost_faces)
-            dice = base + [(c, boost) for c in v.extra_boost]
-            if len(dice) > 3:
-                return None
-        else:
-            dice = base
-        width = max([len(f) for _, f in dice], default=0)
+        dice = base + [(c, boost) for c in v.extra_boost] if v.extra_boost else base
+        if len(dice) > 3:
+            return None
         branches = 1
         for left in range(len(dice), keep, -1):
             branches *= left * width
@@ -299,91 +290,36 @@ def _small_dice(position: Position, variants):
 
 
 def _leg_small(position: Position, variants, all_dice, leaf_fn, leaf_words) -> LegExact:
-    """The plain walk.  A board is `order`, the camels on the track from the rearmost (the bottom of the
-    rearmost stack) to the leader, and `space` per camel: a camel's unit is a run of `order` (it and
-    what stands on its space after it), a move cuts that run out and puts it back after every camel
-    on spaces up to its end space (on top), or before the camels on the end space (a mirage: under),
-    and the leg ranks are `order` read backwards."""
+    """The plain walk (`_walk`), variant by variant, into one flat list of sums."""
     rules = position.rules
     n_var, n, racing = len(variants), len(rules.camels), rules.racing
     length, keep = rules.track_length, rules.dice_left_at_leg_end
     space0, order0 = [0] * n, []
-    for s in sorted(position.stacks):
-        for camel in position.stacks[s]:
+    stacks = position.stacks
+    for s in sorted(stacks):
+        order0 += stacks[s]
+        for camel in stacks[s]:
             space0[camel] = s
-            order0.append(camel)
-    crazy = racing < n
-    nn = n * n
-    rank_probs = [0.0] * (n_var * nn)  # [v, camel, rank], flat
-    landings = [0.0] * (n_var * (length + 1))  # [v, space], flat
-    finish, photo = [0.0] * n_var, [0.0] * n_var
+    nn, row = n * n, length + 1
+    # the sums, converted once at the end: [v, camel, rank] probabilities, then per variant P(the
+    # race ends) and the camera holder's coins, then [v, space] landings on the tiles
+    acc = [0.0] * (n_var * (nn + 2 + row))
+    finish, photo, land0 = n_var * nn, n_var * nn + n_var, n_var * (nn + 2)
     leaves = [] if leaf_fn is not None else None  # (variant, order, spaces, prob) of finished branches
-    column = [c * n for c in range(n)]
-    v = base = land = camera = 0  # the variant being walked
-    tiles: dict = {}
-    any_tiles = False
-
-    def rank(order, prob):
-        r = base
-        for c in reversed(order):  # the leader first
-            if crazy and c >= racing:
-                continue
-            rank_probs[column[c] + r] += prob
-            r += 1
-
-    def walk(order, space, dice, prob, camera_on):
-        nd = len(dice)
-        leaf = nd - 1 <= keep  # the children end the leg
-        for i in range(nd):
-            camel, faces = dice[i]
-            rest = dice[:i] + dice[i + 1:]
-            share = prob / (nd * len(faces))
-            start = space[camel]
-            a = order.index(camel)
-            b = a + 1
-            while b < len(order) and space[order[b]] == start:
-                b += 1
-            unit, others = order[a:b], order[:a] + order[b:]
-            spaces = [space[c] for c in others]
-            lifted = len(unit)
-            for steps in faces:
-                target = start + steps
-                push = tiles.get(target, 0) if tiles else 0
-                end = target + push
-                at = bisect_left(spaces, end) if push < 0 else bisect_right(spaces, end)
-                child = others[:at] + unit + others[at:]
-                child_space = space[:]
-                for c in unit:
-                    child_space[c] = end
-                if push:
-                    landings[land + target] += share
-                on_camera = camera_on
-                if camera_on and end == camera:
-                    photo[v] += share * lifted
-                    on_camera = False
-                if end > length:
-                    finish[v] += share
-                    rank(child, share)
-                    if leaves is not None:
-                        leaves.append((v, child, child_space, share))
-                elif leaf:
-                    rank(child, share)
-                    if leaves is not None:
-                        leaves.append((v, child, child_space, share))
-                else:
-                    walk(child, child_space, rest, share, on_camera)
-
+    ranked = racing if racing < n else None  # crazy camels (numbered from `racing`) have no rank
     for v, variant in enumerate(variants):
-        tiles = {t.space: t.push for t in (position.desert if variant.tiles is None else variant.tiles)}
-        any_tiles = any_tiles or bool(tiles)
+        desert = position.desert if variant.tiles is None else variant.tiles
+        tiles = {t.space: t.push for t in desert} if desert else None
         camera = variant.camera if variant.camera is not None else (position.photographer or (0, 0))[0]
-        base, land = v * nn, v * (length + 1)
-        if len(all_dice[v]) <= keep:
-            rank(order0, 1.0)
-            if leaves is not None:
-                leaves.append((v, order0, space0, 1.0))
-        else:
-            walk(order0, space0, all_dice[v], 1.0, bool(camera))
+        into = (acc, v * nn, n, ranked, finish + v, photo + v, land0 + v * row, tiles, camera, length, keep, leaves, v)
+        if len(all_dice[v]) > keep:
+            _walk(into, order0, space0, all_dice[v], 1.0, bool(camera))
+            continue
+        ranks = order0 if ranked is None else [c for c in order0 if c < racing]
+        for r, c in enumerate(reversed(ranks), v * nn):
+            acc[r + c * n] += 1.0
+        if leaves is not None:
+            leaves.append((v, order0, space0, 1.0))
 
     leaf = None
     if leaves:
@@ -410,8 +346,59 @@ def _leg_small(position: Position, variants, all_dice, leaf_fn, leaf_words) -> L
         values = np.asarray(values, dtype=float) * prob[:, None]
         leaf = np.zeros((n_var, values.shape[1]))
         np.add.at(leaf, variant, values)
-    a = len(rank_probs)
-    flat = np.fromiter(rank_probs + finish + photo, float, a + 2 * n_var)  # one conversion, then views
-    land_out = (np.fromiter(landings, float, len(landings)).reshape(n_var, length + 1) if any_tiles
-                else np.zeros((n_var, length + 1)))
-    return LegExact(flat[:a].reshape(n_var, n, n), land_out, flat[a: a + n_var], flat[a + n_var:], leaf)
+    flat = np.fromiter(acc, float, len(acc))
+    return LegExact(flat[:finish].reshape(n_var, n, n), flat[land0:].reshape(n_var, row), flat[finish:photo],
+                    flat[photo:land0], leaf)
+
+
+def _walk(into, order, space, dice, prob, camera_on):
+    """Every roll of the rest of the leg from one board, booked into `into`.  A board is `order`, the
+    camels on the track from the rearmost (the bottom of the rearmost stack) to the leader, and
+    `space` per camel: a camel's unit is a run of `order` (it and what stands on its space after it),
+    a move cuts that run out and puts it back after every camel on spaces up to its end space (on
+    top), or before the camels on the end space (a mirage: under), and the leg ranks are `order`
+    read backwards."""
+    acc, base, n, ranked, finish, photo, land, tiles, camera, length, keep, leaves, v = into
+    nd = len(dice)
+    leaf = nd - 1 <= keep  # the children end the leg
+    for i in range(nd):
+        camel, faces = dice[i]
+        rest = None if leaf else dice[:i] + dice[i + 1:]
+        share = prob / (nd * len(faces))
+        start = space[camel]
+        a = order.index(camel)
+        b = a + 1
+        while b < len(order) and space[order[b]] == start:
+            b += 1
+        unit, others = order[a:b], order[:a] + order[b:]
+        spaces = [space[c] for c in others]
+        for steps in faces:
+            target = start + steps
+            push = tiles.get(target, 0) if tiles else 0
+            end = target + push
+            at = bisect_left(spaces, end) if push < 0 else bisect_right(spaces, end)
+            child = others[:at] + unit + others[at:]
+            if push:
+                acc[land + target] += share
+            on_camera = camera_on
+            if camera_on and end == camera:
+                acc[photo] += share * (b - a)
+                on_camera = False
+            done = leaf or end > length
+            if done:
+                if end > length:
+                    acc[finish] += share
+                r = base
+                for c in reversed(child):  # the leader first
+                    if ranked is None or c < ranked:
+                        acc[r + c * n] += share
+                        r += 1
+                if leaves is None:
+                    continue
+            child_space = space[:]
+            for c in unit:
+                child_space[c] = end
+            if done:
+                leaves.append((v, child, child_space, share))
+            else:
+                _walk(into, child, child_space, rest, share, on_camera)
