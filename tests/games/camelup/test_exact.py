@@ -17,6 +17,27 @@ def test_all_five_stacked_on_space_one():
     assert probs.sum(axis=0) == pytest.approx(np.ones(5))
 
 
+def test_five_dice_are_29160_equally_likely_sequences_when_no_camel_can_finish():
+    # camelup.md §4: k!·3^k (order, value) sequences, 29,160 for k = 5; from one stack on space 1 no camel can
+    # pass space 16 in a leg (at most 5 moves of 3), so every sequence is a leaf of weight 1/29160: counting is exact
+    from collections import Counter
+    from itertools import permutations, product
+
+    start = {1: [B, G, O, Y, W]}
+    sequences = [(order, values) for order in permutations(range(5)) for values in product((1, 2, 3), repeat=5)]
+    assert len(sequences) == 29160
+    wins = Counter()
+    for order, values in sequences:
+        stacks = {s: list(v) for s, v in start.items()}
+        for camel, steps in zip(order, values):
+            reference.move(stacks, camel, steps, {})
+        wins[reference.ranking(stacks)[0]] += 1
+    probs = exact.leg_exact(position(start)).rank_probs[0]
+    for camel in range(5):
+        assert probs[camel, 0] == pytest.approx(wins[camel] / 29160, abs=1e-13)
+    assert wins[B] == 2435 and wins[W] == 9166  # 487/5832 and 4583/14580 of 29,160
+
+
 def test_two_camels_the_back_one_can_only_win_by_riding():
     # the back camel wins only by rolling 3 first, landing on top, then being carried
     probs = exact.leg_exact(position({1: [B], 4: [W]})).rank_probs[0]
