@@ -1,9 +1,12 @@
-"""The questions Drunter und Drüber answers at the table (spec "What the analyzer is asked", 1-2): `(position, run
-settings) -> Result`, from my view.  Both exact (exact.py, Fractions; the JSON keeps each value as a float and
-`<key>_exact` "p/q"): `odds` (1: the Bayesian guess of each opponent's building) and `ask vote` (2: can an
-outhouse vote pass).  Question 3 (the EV of covering a square) waits for the board and tile data.
+"""The questions Drunter und Drüber answers at the table (spec "What the analyzer is asked", 1, 2 and 4):
+`(position, run settings) -> Result`, from my view.  All exact (exact.py, Fractions; the JSON keeps each value as a
+float and `<key>_exact` "p/q"): `odds` (1: the Bayesian guess of each opponent's building), `ask vote` (2: can an
+outhouse vote pass) and `ask tiles` (4: how many tiles of each kind my deal holds, on the rules' tile_kinds).
+Question 3 (the EV of covering a square) waits for the board data.
 """
 from __future__ import annotations
+
+from fractions import Fraction
 
 import pandas as pd
 
@@ -19,6 +22,9 @@ EPS_NOTE = ("ILLUSTRATIVE likelihood cover_own_eps = 1/4 (the spec's): each squa
             "multiplies the weight of \"he holds t\" by it; give your own as rules.cover_own_eps")
 VOTE_EPS_NOTE = ("votes ignored (rules.vote_eps = 1, the default): give a factor < 1 to let a yes vote on covering "
                  "type t count against holding t (a no vote: the inverse)")
+TILES_NOTE = ("ILLUSTRATIVE tile kinds: an even split (triples 4 wall / 4 river / 4 road, doubles 8/8/8, singles "
+              "8/8/8), not a printed one (the seed gives none); give your own as rules.tile_kinds {triple: {wall, "
+              "river, road}, double: {...}, single: {...}}")
 PRIOR_NOTE = ("ILLUSTRATIVE stance prior against_prior = 1/2 (the spec's): each opponent but the proposer against with "
               "that probability, spending all its no-votes, else for, spending all its yes-votes; give your own as "
               "rules.against_prior")
@@ -137,3 +143,42 @@ def vote(p: Position, settings) -> Result:
                                      "P(pass)": float(chance), "exact": fs(chance)}])}
     return Result(_title("can the outhouse vote pass (exact)", ill), tables, payload, notes,
                   exact={"voters": True, "stances": True, "pass": True})
+
+
+# ------------------------------------------------------------------------------------------------
+# question 4: ask tiles (how many tiles of each kind my deal holds)
+
+def tiles(p: Position, settings) -> Result:
+    s = p.settings
+    ill = tuple(name for name in ("tile_kinds",) if name in p.illustrative)
+    entries, rows, focus = [], [], None
+    for size, counts, total, dealt, per_kind in zip(r.SIZES, s.tile_kinds, r.SIZE_TOTALS, r.TILES[p.players],
+                                                     exact.tile_odds(s.tile_kinds, p.players)):
+        for kind, n, exactly in zip(r.TILE_KINDS, counts, per_kind):
+            tail, mean = exact.at_least(exactly), Fraction(dealt * n, total)
+            entries.append({"size": size, "kind": kind, "in_game": n, "of": total, "dealt": dealt,
+                            **both("mean", mean),
+                            "distribution": [{"j": j, **both("p", e), **both("p_at_least", a)}
+                                             for j, (e, a) in enumerate(zip(exactly, tail))]})
+            rows += [{"size": size, "kind": kind, "j": j, "P(exactly j)": float(e), "exact": fs(e),
+                      "P(at least j)": float(a), "at least, exact": fs(a)}
+                     for j, (e, a) in enumerate(zip(exactly, tail))]
+            if (size, kind) == p.focus:
+                focus = {"size": size, "kind": kind, "in_game": n, "of": total, "dealt": dealt,
+                         **both("p_at_least_1", tail[1]), **both("mean", mean)}
+    size, kind = p.focus
+    deal = ", ".join(f"{d} {z}s" for d, z in zip(r.TILES[p.players], r.SIZES))
+    notes = [*([TILES_NOTE] if ill else []), *s.labels(),
+             f"{p.players} players: each is dealt {deal} of the 12 triples, 24 doubles and 24 singles"
+             + (" (all 60 in play)" if p.players == 4 else "") + f"; tile kinds {r.kinds_text(s.tile_kinds)}",
+             f"{kind} {size}s: {focus['in_game']} of the {focus['of']} {size}s, I get {focus['dealt']}: P(at least 1) "
+             f"= {focus['p_at_least_1_exact']} ≈ {focus['p_at_least_1']:.4f}, {focus['mean_exact']} expected",
+             "P(exactly j) = C(K, j) C(N - K, n - j) / C(N, n), K tiles of that kind among the N of that size, n of "
+             "them dealt to me (hypergeometric); P(at least j) sums j and up", "exact"]
+    payload = _payload(p, ill, tile_kinds=s.show("tile_kinds"), dealt=dict(zip(r.SIZES, r.TILES[p.players])),
+                       focus=focus, kinds=entries)
+    mine = [{k: v for k, v in row.items() if k not in ("size", "kind")} for row in rows
+            if (row["size"], row["kind"]) == p.focus]
+    tables = {"focus": pd.DataFrame(mine).set_index("j"), "kinds": pd.DataFrame(rows).set_index(["size", "kind", "j"])}
+    return Result(_title(f"how many {kind} {size}s my deal holds, and every kind of every size (exact)", ill),
+                  tables, payload, notes, exact={"focus": True, "kinds": True})

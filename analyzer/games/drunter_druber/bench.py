@@ -1,11 +1,11 @@
 """Drunter und Drüber benchmarks: the exact questions' compute time on their shipped scenarios (target under 0.5 s).
-No full games (they wait for the board and tile data), so nothing else is timed.
+No full games (they wait for the board data), so nothing else is timed.
 """
 from __future__ import annotations
 
 from analyzer.core import bench as core_bench
 
-EXACT_QUESTIONS = ("odds", "vote")
+EXACT_QUESTIONS = ("odds", "vote", "tiles")
 
 
 def run(quick: bool = False) -> list[dict]:

@@ -1,5 +1,6 @@
 """Exact answers in rationals: the building posterior (spec question 1) over every deal of the secret cards I do
-not hold, and the outhouse vote's arithmetic (question 2) over every stance of the opponents."""
+not hold, the outhouse vote's arithmetic (question 2) over every stance of the opponents, and the tile odds
+(question 4): how many tiles of one kind my deal of one size holds, hypergeometric."""
 from __future__ import annotations
 
 import math
@@ -106,3 +107,26 @@ def expert_posterior(mine, evidence, eps: Fraction, vote_eps: Fraction, deal: st
     """The expert game: P(opponent i holds building t) over the 2-card deals (expert_deal), each building card
     weighted as in the basic game, the specials unweighted."""
     return _posterior(expert_hands(mine, len(evidence), deal), evidence, eps, vote_eps)
+
+
+def hypergeometric(in_game: int, total: int, dealt: int) -> list[Fraction]:
+    """P(my deal of `dealt` tiles, drawn from the `total` tiles of one size, holds exactly j of the `in_game` tiles
+    of one kind), j = 0..dealt: C(in_game, j) C(total - in_game, dealt - j) / C(total, dealt)."""
+    deals = math.comb(total, dealt)
+    return [Fraction(math.comb(in_game, j) * math.comb(total - in_game, dealt - j), deals) for j in range(dealt + 1)]
+
+
+def at_least(exactly: list[Fraction]) -> list[Fraction]:
+    """P(at least j), j = 0..len - 1, from P(exactly j)."""
+    out, tail = [], Fraction(0)
+    for p in reversed(exactly):
+        tail += p
+        out.append(tail)
+    return out[::-1]
+
+
+def tile_odds(split, players: int) -> list[list[list[Fraction]]]:
+    """Per size (triple, double, single) and kind (wall, river, road): P(my deal holds exactly j of that kind),
+    j = 0..the tiles of that size dealt to each player (rules.TILES), for `split` the rules' tile_kinds."""
+    return [[hypergeometric(n, total, dealt) for n in counts]
+            for counts, total, dealt in zip(split, r.SIZE_TOTALS, r.TILES[players])]

@@ -11,6 +11,11 @@ computed another way than exact.py so that the two can be held equal (`reference
   at least the against side's best no - yes margin ("Při rovnosti hlasů ... se tah provede": a tie covers).
   P(pass) sums the prior over every set of undecided voters against (the opponents but the proposer; I vote
   my_stance when an opponent proposes).  The expert rules have no votes, so no vote answer.
+- The tile odds: my tiles of one size come off the face-down pile one at a time, each draw any one of the tiles
+  left, so a kind with m of the t tiles left comes next with chance m/t; walking every order of kinds (memoised on
+  what is left) gives the joint chance of each (wall, river, road) count in my deal, and each kind's count is read
+  off it.  No binomials.  `labelled_deals` instead lists every set of labelled tiles I can be dealt
+  (itertools.combinations), for the small cases the tests check the walk against.
 """
 from __future__ import annotations
 
@@ -139,6 +144,60 @@ def margins(members) -> set[int]:
     return totals
 
 
+# -- question 4: the tile odds ---------------------------------------------------------------------------------
+
+def tile_walk(counts: tuple, dealt: int) -> dict[tuple, Fraction]:
+    """{(wall, river, road) in my deal: chance} for `dealt` tiles drawn one by one from a pile holding `counts`
+    tiles of each kind."""
+    @lru_cache(maxsize=None)
+    def draw(left: tuple, more: int) -> tuple:
+        if more == 0:
+            return (((0,) * len(left), Fraction(1)),)
+        out: dict = {}
+        pile = sum(left)
+        for k, m in enumerate(left):
+            if not m:
+                continue
+            rest = left[:k] + (m - 1,) + left[k + 1:]
+            for got, chance in draw(rest, more - 1):
+                got = got[:k] + (got[k] + 1,) + got[k + 1:]
+                out[got] = out.get(got, Fraction(0)) + Fraction(m, pile) * chance
+        return tuple(out.items())
+
+    return dict(draw(tuple(counts), dealt))
+
+
+def labelled_deals(counts: tuple, dealt: int) -> dict[tuple, Fraction]:
+    """The same by listing every set of `dealt` labelled tiles (each equally likely): small cases only."""
+    tiles = [k for k, m in enumerate(counts) for _ in range(m)]
+    hits, deals = {}, 0
+    for hand in combinations(range(len(tiles)), dealt):
+        got = tuple(sum(tiles[i] == k for i in hand) for k in range(len(counts)))
+        hits[got] = hits.get(got, 0) + 1
+        deals += 1
+    return {got: Fraction(n, deals) for got, n in hits.items()}
+
+
+def kind_counts(joint: dict[tuple, Fraction], dealt: int) -> list[list[Fraction]]:
+    """Per kind, [P(exactly j of it)] for j = 0..dealt, from the joint chances."""
+    out = [[Fraction(0)] * (dealt + 1) for _ in r.TILE_KINDS]
+    for got, chance in joint.items():
+        for k, j in enumerate(got):
+            out[k][j] += chance
+    return out
+
+
+def tile_odds(split, players: int) -> dict:
+    """{(size, kind): {"exactly": [...], "at_least": [...], "mean"}} for every size and kind: the walk, its tail
+    sums and its mean."""
+    out = {}
+    for size, counts, dealt in zip(r.SIZES, split, r.TILES[players]):
+        for kind, exactly in zip(r.TILE_KINDS, kind_counts(tile_walk(counts, dealt), dealt)):
+            out[size, kind] = {"exactly": exactly, "at_least": [sum(exactly[j:]) for j in range(dealt + 1)],
+                               "mean": sum(j * x for j, x in enumerate(exactly))}
+    return out
+
+
 # -- the answers of a position ----------------------------------------------------------------------------------
 
 def answers(p: state.Position) -> dict:
@@ -150,6 +209,7 @@ def answers(p: state.Position) -> dict:
                     "posterior": [{t: x for t, x in row.items() if t not in p.mine} for row in guess]}}
     if s.variant == "basic":
         out["vote"] = outhouse_vote(p)
+    out["tiles"] = {"odds": tile_odds(s.tile_kinds, p.players), "focus": p.focus}
     return out
 
 
@@ -189,6 +249,12 @@ def engine_answers(p: state.Position) -> dict:
         out["vote"] = {"max": {v["player"]: (v["max_yes"], v["max_no"]) for v in vote["voters"]},
                        "sure_to_pass": vote["sure_to_pass"], "can_pass": vote["can_pass"],
                        "best_yes": vote["best_case"]["yes"], "p_pass": Fraction(vote["p_pass_exact"])}
+    tiles = analysis.tiles(p, None).payload
+    out["tiles"] = {"odds": {(e["size"], e["kind"]): {"exactly": [Fraction(d["p_exact"]) for d in e["distribution"]],
+                                                      "at_least": [Fraction(d["p_at_least_exact"])
+                                                                   for d in e["distribution"]],
+                                                      "mean": Fraction(e["mean_exact"])} for e in tiles["kinds"]},
+                    "focus": (tiles["focus"]["size"], tiles["focus"]["kind"])}
     return out
 
 
@@ -211,9 +277,20 @@ def random_votes(rng: random.Random) -> list[str]:
     return [v for v in r.FULL_VOTES if v == "shrug" or rng.random() < 0.6]
 
 
+def random_split(rng: random.Random) -> dict:
+    """A tile_kinds block: each size's tiles cut at two random points among the kinds in a random order (so a kind
+    may have none, or all)."""
+    out = {}
+    for size, total in zip(r.SIZES, r.SIZE_TOTALS):
+        a, b = sorted(rng.randint(0, total) for _ in range(2))
+        out[size] = dict(zip(rng.sample(r.TILE_KINDS, 3), (a, b - a, total - b)))
+    return out
+
+
 def random_scenario(rng: random.Random, i: int) -> dict:
     """Position i of a seeded run: players 2-4 x (basic, expert random, expert one_of_each) every 9 positions,
-    vote_eps 1 or not every 18, enclosed_builder alternating; the rest drawn."""
+    vote_eps 1 or not every 18, enclosed_builder alternating; tile_kinds typed at random in most, and a focus;
+    the rest drawn."""
     players = 2 + i % 3
     variant, deal = (("basic", "random"), ("expert", "random"), ("expert", "one_of_each"))[i // 3 % 3]
     rules = {"variant": variant, "expert_deal": deal, "jein_order": "clockwise_from_proposer",
@@ -238,8 +315,12 @@ def random_scenario(rng: random.Random, i: int) -> dict:
     outhouse = {"proposer": rng.choice(["me"] + [f"p{n}" for n in range(2, players + 1)])}
     if outhouse["proposer"] != "me" and rng.random() < 0.7:
         outhouse["my_stance"] = rng.choice(state.STANCES)
-    return {"game": "drunter_druber", "players": players, "rules": rules,
-            "position": {"me": me, "opponents": opponents, "outhouse": outhouse}}
+    block = {"me": me, "opponents": opponents, "outhouse": outhouse}
+    if rng.random() < 0.8:
+        rules["tile_kinds"] = random_split(rng)
+    if rng.random() < 0.5:
+        block["focus"] = {"size": rng.choice(r.SIZES), "kind": rng.choice(r.TILE_KINDS)}
+    return {"game": "drunter_druber", "players": players, "rules": rules, "position": block}
 
 
 def reference_agrees(seed: int, positions: int = 18) -> list[tuple]:
@@ -250,7 +331,8 @@ def reference_agrees(seed: int, positions: int = 18) -> list[tuple]:
         p = state.parse_position(random_scenario(rng, i))
         s = p.settings
         label = (f"seed {seed} position {i} ({p.players}p, {s.variant}/{s.expert_deal}, eps {s.cover_own_eps}, "
-                 f"vote_eps {s.vote_eps}, against {s.against_prior}, proposer {p.proposer})")
+                 f"vote_eps {s.vote_eps}, against {s.against_prior}, proposer {p.proposer}, tiles "
+                 f"{r.kinds_text(s.tile_kinds)})")
         mine, engine = answers(p), engine_answers(p)
         rows.append((f"{label}: questions", sorted(engine), sorted(mine)))
         for question in sorted(mine.keys() & engine.keys()):

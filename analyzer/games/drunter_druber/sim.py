@@ -1,7 +1,7 @@
 """Seeded Monte Carlo of the exact questions' chance, vectorised with numpy: the check that exact.py's fractions
 fall inside the estimates' 95% intervals.  The building guess by rejection sampling (a uniform deal kept with
 probability its likelihood over the largest), the vote by drawing the undecided voters' stances.  The covering EV
-and full games wait for the board and tile data.
+and full games wait for the board data (the tile odds are hypergeometric, held to a brute force in reference.py).
 """
 from __future__ import annotations
 

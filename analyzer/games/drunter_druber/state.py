@@ -12,13 +12,15 @@ This project's layout (core also reads the spec's flat one, `settings:` and the 
         - {covered_types: {C: 1}, voted_to_cover: {B: 1}, voted_to_save: {E: 1}}
         - {}
       outhouse: {proposer: me}                              # or p2..p4, then my_stance: for | against
+      focus: {size: triple, kind: river}                    # the tile odds' headline (this is the default)
 
 Readings where the spec is silent: `covered_types` counts the squares of each type the player covered himself
 (at most 5 a type, all players together); `voted_to_cover` / `voted_to_save` count his yes / no votes on moves
 that covered or threatened a type (each x vote_eps / x 1/vote_eps on "he holds it"); `votes_left` defaults to the
 full set of 8 and my `votes` too, and every set keeps its shrug (never spent); the proposer of the outhouse vote
-spends all its yes-cards and JEIN.  The board, builders and my tiles of the spec's sketch are read and checked for
-shape only: no question here uses them.
+spends all its yes-cards and JEIN; `focus` names the size (triple, double, single) and kind (wall, river, road) the
+tile odds put first, river triples when left out (the spec's question).  The board, builders and my tiles of the
+spec's sketch are read and checked for shape only: no question here uses them (the tile odds are of the deal).
 """
 from __future__ import annotations
 
@@ -29,10 +31,11 @@ from analyzer.core.errors import ScenarioError
 from analyzer.games.drunter_druber import rules as r
 from analyzer.games.drunter_druber.rules import Settings
 
-POSITION_KEYS = {"me", "opponents", "outhouse", "board", "builders"}
+POSITION_KEYS = {"me", "opponents", "outhouse", "board", "builders", "focus"}
 ME_KEYS = {"building", "cards", "votes", "tiles"}
 OPPONENT_KEYS = {"covered_types", "voted_to_cover", "voted_to_save", "votes_left"}
 OUTHOUSE_KEYS = {"proposer", "my_stance"}
+FOCUS_KEYS = {"size", "kind"}
 STANCES = ("for", "against")
 MAX_VOTES_ON = 60  # votes one player can have cast on covering one type (every tile of the game, with room)
 
@@ -58,6 +61,7 @@ class Position:
     opponents: tuple = ()  # Opponent per opponent, clockwise from me
     proposer: str = "me"  # me, p2, ... (p2 is the first opponent clockwise)
     my_stance: str = "against"  # when an opponent proposes
+    focus: tuple = ("triple", "river")  # (size, kind) the tile odds put first
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -158,9 +162,12 @@ def parse_position(data: dict) -> Position:
     stance = sc.choice(outhouse.get("my_stance", "against"), f"{P}.outhouse.my_stance", STANCES)
     if proposer == "me" and "my_stance" in outhouse:
         raise ScenarioError(f"{P}.outhouse.my_stance", "only when an opponent proposes (I propose: I vote yes)")
-    return Position(players, settings, mine, position.my_votes, opponents, proposer, stance)
+    focus = sc.mapping(block.get("focus"), f"{P}.focus", FOCUS_KEYS)
+    size = sc.choice(focus.get("size", "triple"), f"{P}.focus.size", r.SIZES)
+    kind = sc.choice(focus.get("kind", "river"), f"{P}.focus.kind", r.TILE_KINDS)
+    return Position(players, settings, mine, position.my_votes, opponents, proposer, stance, (size, kind))
 
 
 def questions(position: Position) -> tuple[str, ...]:
-    """odds always; `ask vote` in the basic game only (the expert rules have no votes)."""
-    return ("odds", *(("vote",) if position.settings.variant == "basic" else ()))
+    """odds and `ask tiles` always; `ask vote` in the basic game only (the expert rules have no votes)."""
+    return ("odds", *(("vote",) if position.settings.variant == "basic" else ()), "tiles")

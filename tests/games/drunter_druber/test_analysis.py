@@ -75,7 +75,7 @@ def test_variant_and_expert_deal_in_every_reading():
     p = replace(position("building-guess-expert.yaml"), mine=("A", "threes"))
     one = contract_ask(GAME, "odds", replace(p, settings=replace(p.settings, expert_deal="one_of_each")), RUN)
     assert one.payload["deals"] == 5 * 4 * 3 * 2 and guess(one, "p2", "B") != guess(expert, "p2", "B")
-    assert GAME.supported(p) == ("odds",)
+    assert GAME.supported(p) == ("odds", "tiles")
     one_line_error(invoke("ask", "vote", f"{DIR}/building-guess-expert.yaml"), "rules.variant", "no votes")
 
 

@@ -26,7 +26,8 @@ def test_defaults_are_the_specs_and_the_data_ones_are_illustrative():
     assert s == r.DEFAULT_SETTINGS and s.cover_own_eps == Fraction(1, 4) and s.against_prior == Fraction(1, 2)
     assert (s.variant, s.expert_deal, s.jein_order, s.enclosed_builder) == (
         "basic", "random", "clockwise_from_proposer", "no_legal_square")
-    assert s.illustrative == ("cover_own_eps", "against_prior") and s.vote_eps == 1
+    assert s.illustrative == ("cover_own_eps", "against_prior", "tile_kinds") and s.vote_eps == 1
+    assert s.tile_kinds == ((4, 4, 4), (8, 8, 8), (8, 8, 8))  # an even split: illustrative
     assert s.labels() == ["rules: every named setting at the spec's default"]
 
 
@@ -44,7 +45,8 @@ def test_every_reading_of_every_choice_setting_parses(name):
 def test_the_number_settings_read_fractions_decimals_and_whole_numbers():
     s = r.parse_settings({"cover_own_eps": "1/3", "vote_eps": 2, "against_prior": 0.25})
     assert (s.cover_own_eps, s.vote_eps, s.against_prior) == (Fraction(1, 3), 2, Fraction(1, 4))
-    assert s.illustrative == () and s.shown() == {"cover_own_eps": "1/3", "vote_eps": "2", "against_prior": "1/4"}
+    assert s.illustrative == ("tile_kinds",)
+    assert s.shown() == {"cover_own_eps": "1/3", "vote_eps": "2", "against_prior": "1/4"}
     assert r.parse_settings({"cover_own_eps": 1, "against_prior": 0}).against_prior == 0
 
 

@@ -125,7 +125,7 @@ def test_against_prior_in_its_extremes_and_between(against, want):
 
 def test_the_expert_rules_have_no_votes():
     p = position(rules={"variant": "expert"}, me={"cards": ["A", "threes"]})
-    assert state.questions(p) == ("odds",)
+    assert state.questions(p) == ("odds", "tiles")
     with pytest.raises(ScenarioError) as e:
         analysis.vote(p, None)
     assert e.value.field == "rules.variant"

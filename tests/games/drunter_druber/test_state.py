@@ -26,7 +26,7 @@ def test_the_specs_flat_sketch_loads():
     p = state.parse_position(scenario.load("scenarios/drunter_druber/spec-example.yaml"))
     assert p.players == 4 and p.mine == ("A",) and p.my_votes == ("JA", "NEE", "JEIN", "shrug")
     assert [o.evidence[0] for o in p.opponents] == [{"C": 2, "D": 1}, {"C": 1}, {}]
-    assert state.questions(p) == ("odds", "vote") and p.proposer == "me"
+    assert state.questions(p) == ("odds", "vote", "tiles") and p.proposer == "me"
 
 
 def test_defaults_full_vote_sets_and_the_shrug_is_always_kept():
@@ -39,7 +39,7 @@ def test_defaults_full_vote_sets_and_the_shrug_is_always_kept():
 
 def test_expert_positions_take_two_cards():
     p = load({"variant": "expert"}, me={"cards": ["A", "every"]})
-    assert p.mine == ("A", "every") and state.questions(p) == ("odds",)
+    assert p.mine == ("A", "every") and state.questions(p) == ("odds", "tiles")
     one_of_each = load({"variant": "expert", "expert_deal": "one_of_each"}, me={"cards": ["fours", "B"]})
     assert one_of_each.mine == ("fours", "B")
 
