@@ -56,7 +56,9 @@ class Result:
     name of a boolean column that says, row by row, whether that row's values are exact.
     `payload`: the JSON scripts read (each question keeps its documented keys).  `meta`: game,
     question, version, seed, n, the run's plan and whether illustrative data was used;
-    `core.game.ask` fills it in and it is printed as the JSON's `meta` key."""
+    `core.game.ask` fills it in and it is printed as the JSON's `meta` key.  `names`: headings
+    shown in place of table names and column names in the terminal and Markdown (the balance
+    tables' "money" becomes the game's points, coins, ...); CSV and JSON keep the keys."""
     title: str
     tables: dict  # str -> pandas.DataFrame
     payload: dict
@@ -64,6 +66,7 @@ class Result:
     plots: list[Plot] = field(default_factory=list)
     exact: dict = field(default_factory=dict)
     meta: dict = field(default_factory=dict)
+    names: dict = field(default_factory=dict)  # table or column name -> the heading shown
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,15 @@ def markdown_table(df: pd.DataFrame, digits: int = 4) -> str:
     return "\n".join(lines)
 
 
+def shown_tables(result: Result) -> dict[str, pd.DataFrame]:
+    """The tables under the headings a person reads (`Result.names`): the terminal and Markdown (CSV and JSON,
+    for scripts, keep the keys)."""
+    names = result.names
+    if not names:
+        return result.tables
+    return {names.get(name, name): df.rename(columns=names) for name, df in result.tables.items()}
+
+
 def render(result: Result, fmt: str = "table") -> str:
     if fmt == "json":
         return to_json(result)
@@ -59,15 +68,16 @@ def render(result: Result, fmt: str = "table") -> str:
                 parts.append(f"# {name}")
             parts.append(df.to_csv(float_format="%.6g").rstrip("\n"))
         return "\n".join(parts)
+    tables = shown_tables(result)
     if fmt == "markdown":
         parts.append(f"# {result.title}\n")
-        for name, df in result.tables.items():
+        for name, df in tables.items():
             parts.append(f"## {name}\n\n{markdown_table(df)}\n")
         parts.extend(f"- {note}" for note in result.notes)
         return "\n".join(parts)
     parts.append(result.title)
     with pd.option_context("display.max_rows", 500, "display.width", 160, "display.float_format", "{:.4f}".format):
-        for name, df in result.tables.items():
+        for name, df in tables.items():
             parts.append(f"\n{name}\n{df.to_string(na_rep='')}")
     if result.notes:
         parts.append("")

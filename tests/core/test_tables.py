@@ -38,3 +38,25 @@ def test_a_failing_plot_leaves_nothing_behind(tmp_path):
     with pytest.raises(KeyError):
         tables.write_outputs(result, out)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_shown_names_head_the_terminal_and_markdown_only():
+    df = pd.DataFrame({"mean": [3.0], "Δ money": [1.5]}, index=pd.Index([0], name="seat"))
+    result = tables.Result("Balance", {"money": df}, {"money": [{"Δ money": 1.5}]},
+                           names={"money": "final points", "Δ money": "Δ points"})
+    for fmt in ("table", "markdown"):
+        text = tables.render(result, fmt)
+        assert "final points" in text and "Δ points" in text and "money" not in text
+    assert "Δ money" in tables.render(result, "csv")  # scripts keep the keys
+    assert json.loads(tables.render(result, "json")) == {"money": [{"Δ money": 1.5}]}
+    assert list(result.tables) == ["money"] and list(df.columns) == ["mean", "Δ money"]  # nothing renamed in place
+
+
+def test_balance_names_follow_the_games_score():
+    from types import SimpleNamespace
+
+    from analyzer.core.balance.summary import shown_names
+
+    assert shown_names(SimpleNamespace(money_name="money")) == {}
+    names = shown_names(SimpleNamespace(money_name="VP"))
+    assert names["money"] == "final VP" and names["Δ money lo95"] == "Δ VP lo95"

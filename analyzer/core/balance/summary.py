@@ -319,8 +319,9 @@ def summarize(spec: BalanceSpec, total: dict, seed: int, title: str = "") -> Res
     notes = found + [
         f"{n:,} games per rule set, seed {seed}, chunks of {spec.chunk:,} games; rule sets compared on common random "
         "numbers (the same dice for each), differences paired per game",
-        "win credit: a game's winner gets 1; k players tied on the most money get 1/k each; win rate = mean credit, "
-        "95% Wilson interval; money and length: mean ± 95% (normal); differences: mean of per-game differences ± 95%",
+        f"win credit: a game's winner gets 1; k players tied on the most {spec.money_name} get 1/k each; win rate = "
+        f"mean credit, 95% Wilson interval; {spec.money_name} and length: mean ± 95% (normal); differences: mean of "
+        "per-game differences ± 95%",
         "many intervals are shown: at 95%, about one in twenty misses its true value by chance, so a lone borderline "
         "effect among many deserves a rerun with another seed",
     ]
@@ -353,7 +354,15 @@ def summarize(spec: BalanceSpec, total: dict, seed: int, title: str = "") -> Res
                              else "length"} for f in ranked],
         **{name: df.reset_index().to_dict(orient="records") for name, df in t.items()},
     }
-    return Result(title or f"{spec.game}: balance", t, payload, notes, plots)
+    return Result(title or f"{spec.game}: balance", t, payload, notes, plots, names=shown_names(spec))
+
+
+def shown_names(spec: BalanceSpec) -> dict[str, str]:
+    """The terminal's headings: the game's name for its final score (points, coins, ...) in place of "money"."""
+    if spec.money_name == "money":
+        return {}
+    return {"money": f"final {spec.money_name}",
+            **{f"Δ money{end}": f"Δ {spec.money_name}{end}" for end in ("", " lo95", " hi95")}}
 
 
 def balance(spec: BalanceSpec, settings: runner.RunSettings, title: str = "") -> Result:
