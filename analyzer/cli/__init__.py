@@ -11,6 +11,9 @@ def __getattr__(name):
 
 
 def main() -> None:
+    from analyzer.core.heap import keep_heap
+
+    keep_heap()
     from analyzer.cli.root import app
 
     app()

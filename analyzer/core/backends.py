@@ -10,7 +10,6 @@ the same seed child, and the merged tables do not change.
 from __future__ import annotations
 
 import logging
-import os
 import re
 import sys
 import threading
@@ -149,33 +148,6 @@ def _unreachable(address: str, why: str, timeout: float) -> SchedulerError:
 def _not_dask(address: str, why: str) -> SchedulerError:
     return SchedulerError(f"--scheduler: {address} is not a Dask scheduler ({why}); give the address `dask "
                           "scheduler` prints, tcp://HOST:8786 by default")
-
-
-_TUNED = False
-
-
-def tune_worker() -> None:
-    """Undo, for this worker process, the allocator setting that makes rollouts ~3x slower on Dask.
-
-    Dask's nanny starts workers with MALLOC_TRIM_THRESHOLD_=65536, which turns off glibc's
-    adaptive mmap threshold: every temporary array of a chunk (hundreds of kB) is then mapped
-    and unmapped afresh, page faults and all.  Rollouts allocate such temporaries by the
-    thousand, so on a worker with that variable set this raises the mmap threshold to 32 MiB
-    and the trim threshold to 64 MiB (at most that much freed heap is kept).  Once per process."""
-    global _TUNED
-    if _TUNED:
-        return
-    _TUNED = True
-    if "MALLOC_TRIM_THRESHOLD_" not in os.environ or not sys.platform.startswith("linux"):
-        return
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL("libc.so.6")
-        libc.mallopt(-1, 64 << 20)  # M_TRIM_THRESHOLD
-        libc.mallopt(-3, 32 << 20)  # M_MMAP_THRESHOLD
-    except (OSError, AttributeError):  # not glibc: nothing to undo
-        pass
 
 
 def _distributed():

@@ -39,6 +39,7 @@ from pathlib import Path
 import numpy as np
 
 from analyzer.core.errors import AnalyzerError, Interrupted
+from analyzer.core.heap import keep_heap
 
 CHUNK = 65_536  # rollouts per chunk: part of what a seed means, do not tune per machine
 DEFAULT_MAX_ROLLOUTS = 20_000_000  # the cap of a precision run without --max-rollouts
@@ -162,6 +163,7 @@ def _run_chunk(task, n, seed, index, parent=None):
     watches it, and exits when it is gone: after a kill -9 nothing else would end it)."""
     if parent is not None and parent != os.getpid():
         _watch_parent(parent)
+    keep_heap()
     return index, task(n, np.random.default_rng(seed_child(seed, index)))
 
 
@@ -196,13 +198,6 @@ def _watch_parent(parent: int, every: float = 0.5) -> None:
         os._exit(1)
 
     threading.Thread(target=watch, name="analyzer-parent-watch", daemon=True).start()
-
-
-def _run_chunk_on_dask(task, n, seed, index):
-    from analyzer.core import backends
-
-    backends.tune_worker()
-    return _run_chunk(task, n, seed, index)
 
 
 WORKER_START = 0.4  # seconds local worker processes take to start (measured on a 2-core machine)
@@ -414,7 +409,7 @@ def _results(task, settings: RunSettings, sizes, todo, remaining: int):
             try:
                 # batch_size=1: a worker that dies loses one chunk; the task goes as the scattered future
                 yield from Parallel(n_jobs=-1, batch_size=1, return_as=_unordered())(
-                    delayed(_run_chunk_on_dask)(task, sizes[i], settings.seed, i) for i in todo())
+                    delayed(_run_chunk)(task, sizes[i], settings.seed, i) for i in todo())
             except cluster.errors as exc:
                 raise cluster.failure(exc) from None
         return

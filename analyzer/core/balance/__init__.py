@@ -7,4 +7,4 @@ from analyzer.core.balance.summary import balance, balance_scenario, summarize, 
 from analyzer.core.balance.variants import parse
 
 __all__ = ["BalanceSpec", "BalanceTask", "Variant", "balance", "balance_scenario", "check_chunk", "halfwidths",
-           "parse", "report", "report_scenario", "run", "summarize", "tables"]
+           "parse", "report", "report_scenario", "run", "seat_assignments", "summarize", "tables"]
