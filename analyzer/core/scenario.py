@@ -6,6 +6,7 @@ line naming the field.  Games build their own models from the dict with these he
 from __future__ import annotations
 
 import json
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from analyzer.core.errors import ScenarioError
 TOP_LEVEL_KEYS = {"game", "rules", "players", "position", "analysis", "title", "description",
                   "policies", "seating", "variants"}  # the last three: balance scenarios (full games)
 ANALYSIS_KEYS = {"rollouts", "seed", "jobs"}
+_FOLDER: ContextVar[Path | None] = ContextVar("scenario_folder", default=None)  # of the scenario file loaded last
 
 
 def load(path: str | Path) -> dict:
@@ -25,7 +27,19 @@ def load(path: str | Path) -> dict:
         raise ScenarioError("scenario", f"no such file: {path}") from None
     except (IsADirectoryError, PermissionError, UnicodeDecodeError) as exc:
         raise ScenarioError("scenario", f"cannot read {path}: {exc.__class__.__name__}") from None
-    return parse(text, str(path))
+    data = parse(text, str(path))
+    _FOLDER.set(path.parent)
+    return data
+
+
+def data_file(name: str) -> Path:
+    """A file a scenario names (a board, `{file: path}`): a relative path is looked up beside the scenario file
+    loaded last, then in the working directory."""
+    path = Path(name)
+    folder = _FOLDER.get()
+    if not path.is_absolute() and folder is not None and (folder / path).is_file():
+        return folder / path
+    return path
 
 
 def _json_pairs(pairs):

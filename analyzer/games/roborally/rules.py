@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from math import comb
-from pathlib import Path
 
 from analyzer.core import scenario as sc
 from analyzer.core import settings as core_settings
@@ -217,12 +216,13 @@ def _entries(field, block, key, w, h, parse_rest, rest_help, once=True):
 
 
 def _board_file(value: dict, field: str):
-    """{file: path} (relative to the working directory): a board mapping, or a template's {rules: {board: ...}}."""
+    """{file: path} (relative to the scenario file's folder, else to the working directory): a board mapping, or a
+    template's {rules: {board: ...}}."""
     import yaml
 
     sc.mapping(value, field, {"file"})
     try:
-        data = yaml.safe_load(Path(str(value["file"])).read_text(encoding="utf-8"))
+        data = yaml.safe_load(sc.data_file(str(value["file"])).read_text(encoding="utf-8"))
     except (OSError, ValueError, yaml.YAMLError) as exc:
         raise ScenarioError(f"{field}.file", f"cannot read {value['file']!r} ({type(exc).__name__}); allowed: a "
                                              "YAML board file (`analyzer board roborally --template`)") from None

@@ -10,8 +10,8 @@ registers, every field checked.
       robots: []                             # opponents' pushes and shots are out of scope
       seen_cards: []                         # cards out of the next deal besides my locked ones
 
-The board is rules.board: illustrative, a mapping or {file: path} (relative to the working directory; the
-spec's flat layout's top-level `board:` is read too);
+The board is rules.board: illustrative, a mapping or {file: path} (beside the scenario file, else in the working
+directory; the spec's flat layout's top-level `board:` is read too);
 `me.hand` holds hand_base - damage cards; `me.locked` {register: card} names exactly the registers the damage
 locks (rules.lock_order).  The spec's flat layout (`settings:` and the fields at the top) is read too.
 """

@@ -1,6 +1,8 @@
 """RoboRally rules as data: the deck and its reference figures, damage and locked registers in both hand_base
 readings, the element order in every reading, card priorities, and board parsing with one-line errors."""
+import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -101,3 +103,28 @@ def test_a_board_file_is_read_as_a_board_or_a_filled_in_template(tmp_path):
     with pytest.raises(ScenarioError) as err:
         r.parse_board({"file": str(tmp_path / "none.yaml")}, "rules.board")
     assert err.value.field == "rules.board.file" and "\n" not in str(err.value)
+
+
+def test_a_board_file_is_found_beside_the_scenario_from_any_working_directory(tmp_path, monkeypatch):
+    import yaml
+
+    from tests.cli_helpers import invoke
+
+    data = yaml.safe_load((Path(__file__).parents[3] / "scenarios" / "roborally" / "typed-board.yaml").read_text())
+    folder = tmp_path / "mine"
+    (folder / "boards").mkdir(parents=True)
+    (folder / "boards" / "printed.yaml").write_text(yaml.safe_dump({"rules": {"board": data["rules"]["board"]}}))
+    (folder / "turn.yaml").write_text(yaml.safe_dump({**data, "rules": {**data["rules"],
+                                                                         "board": {"file": "boards/printed.yaml"}}}))
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    inline = invoke("odds", Path(__file__).parents[3] / "scenarios" / "roborally" / "typed-board.yaml", "--format",
+                    "json")
+    by_file = invoke("odds", folder / "turn.yaml", "--format", "json")
+    assert by_file.exit_code == 0, by_file.output
+    strip = (lambda text: {k: v for k, v in json.loads(text).items() if k != "meta"})
+    assert strip(by_file.stdout) == strip(inline.stdout)
+    (folder / "boards" / "printed.yaml").unlink()
+    missing = invoke("odds", folder / "turn.yaml")
+    assert missing.exit_code == 2 and "rules.board.file" in missing.output
