@@ -21,7 +21,8 @@ playing), e.g. 127 for 8 distinct cards; per split the receivers' pick probabili
 (position.models.chooser: greedy, softmax with beta, adversarial), and what the divider keeps, valued after the
 receivers have played theirs with their best play orders: his ΔS, limit gained, P(his limit reaches 10) and value =
 ΔS − lambda·limit − elim_penalty·P(>= 10 outside the final round). Sorted best first. Where the full-game rollout is
-available, the best {{n}} splits also get the rollout EV of his final prestige and win probability (95% intervals).
+available, the best {{n}} splits (position.decision.rollout_candidates: how many, or all) also get the rollout EV of his
+final prestige and win probability (95% intervals).
 JSON keys: who, receivers, count, splits[] {{piles[] {{action, limit}}, picks.<colour>[], picks_exact, delta,
 delta_exact, limit, limit_exact, reach, reach_exact, value, value_exact, rollout {{final, final_ci95, win, win_ci95}}}},
 rollouts, seed. {COMMON}""".replace("{n}", "3")
@@ -29,12 +30,14 @@ rollouts, seed. {COMMON}""".replace("{n}", "3")
 PILES_HELP = f"""The chooser's value of each pile on offer: the best play order of its action cards (every order, every
 option; a banishment by its six faces), ΔS, his limit total after taking it, and value = ΔS − lambda·limit −
 elim_penalty (if it takes him to >= 10 outside the final round); with the rollout EV of final prestige and win where
-available. JSON keys: who, best (pile number), piles[] {{pile {{action, limit}}, best_play[], delta, delta_exact,
-limit_after, value, value_exact, rollout}}, rollouts, seed. {COMMON}"""
+available (the best 3 piles, every pile on offer with position.decision.rollout_candidates: all). JSON keys: who,
+best (pile number), piles[] {{pile {{action, limit}}, best_play[], delta, delta_exact, limit_after, value, value_exact,
+rollout}}, rollouts, seed. {COMMON}"""
 
 ACTIONS_HELP = f"""Every legal option of each action card at hand (decision.to_play; for a split or choice, the cards in
 play) with its immediate ΔS, exact (a banishment: the mean over its six faces); for a play decision, the best order of
-all the cards still to play, and the rollout EV of final prestige and win of the best options where available.
+all the cards still to play, and the rollout EV of final prestige and win of the best options where available (3, or
+position.decision.rollout_candidates: how many, or all).
 JSON keys: who, options[] {{card, option, kind, delta, delta_exact, rollout}}, best_order {{line, delta, delta_exact}},
 rollouts, seed. {COMMON}"""
 

@@ -22,9 +22,6 @@ from analyzer.games.san_marco import rules as r
 from analyzer.games.san_marco.state import EV_OF, Position
 from analyzer.games.san_marco.state import questions as _supported
 
-ROLLOUT_CANDIDATES = 3  # splits / piles / options valued by rollouts: the best ones by the exact value
-
-
 fs, both = stats.fraction_text, stats.with_exact  # exact values in the JSON: "p/q" beside the float
 
 
@@ -132,7 +129,8 @@ def _rollout_columns(p: Position, settings, frame: pd.DataFrame, decisions, labe
                                       "win": float(w[seat]), "win_ci95": float(wh[seat])}
     frame["final EV"], frame["final ±95%"], frame["win"], frame["win ±95%"] = final, final_hw, win, win_hw
     notes.append(f"rollouts: {done.rollouts:,} per candidate for the best {len(decisions)} by the exact value "
-                 f"(common random numbers; others play {p.models.others}); seed {done.seed}")
+                 f"(common random numbers; others play {p.models.others}; position.decision.rollout_candidates: "
+                 f"how many, or all); seed {done.seed}")
     payload.update(rollouts=done.rollouts, seed=done.seed)
     return done
 
@@ -279,7 +277,7 @@ def splits(p: Position, settings) -> Result:
                      "play not yet known); a rollout EV samples it")
     payload = _payload(p, who=p.name(d.who), receivers=[p.name(c) for c in chooser], splits=out, count=len(table),
                        exact=[] if soft else ["splits"])
-    decisions = [("split", row.piles) for row in table[:ROLLOUT_CANDIDATES]]
+    decisions = [("split", row.piles) for row in table[:d.candidates]]
     done = _rollout_columns(p, settings, frame, decisions, "rollouts", out, notes, payload)
     exact_cols = [c for c in frame.columns if not c.startswith(("final", "win"))]
     exact_cols = [c for c in exact_cols if not (soft and " takes " in c)]
@@ -313,7 +311,7 @@ def piles(p: Position, settings) -> Result:
              "value = ΔS - lambda x limit - elimination penalty if it takes him to >= 10 outside the final round",
              *_notes(p), "exact: ΔS, limit after and value (fractions in the JSON)"]
     payload = _payload(p, who=p.name(d.who), piles=out, best=best + 1, exact=["piles"])
-    order = sorted(range(len(values)), key=lambda i: -values[i].value)[:ROLLOUT_CANDIDATES]
+    order = sorted(range(len(values)), key=lambda i: -values[i].value)[:d.candidates]
     if rollout_ready():
         rows_rollout, done = run_rollouts(p, settings, [("choose", values[i].pile) for i in order], "rollouts")
         seat = d.who
@@ -381,7 +379,7 @@ def actions(p: Position, settings) -> Result:
     notes += [*_notes(p), "ΔS exact"]
     done = None
     if d.kind == "play":
-        done = _rollout_columns(p, settings, frame, decisions[:ROLLOUT_CANDIDATES], "rollouts", out, notes, payload)
+        done = _rollout_columns(p, settings, frame, decisions[:d.candidates], "rollouts", out, notes, payload)
     exact_cols = [c for c in frame.columns if not c.startswith(("final", "win"))]
     return runner.annotate(Result(f"San Marco: {p.name(seat)}'s action options", {"options": frame}, payload, notes,
                                   exact={"options": exact_cols if "final EV" in frame else True}), done)

@@ -31,7 +31,9 @@ from analyzer.games.san_marco.rules import Board, Settings
 POSITION_KEYS = {"seats", "state", "decision", "models"}
 STATE_KEYS = {"passage", "round", "round_start", "roles", "final_round", "out_of_passage", "scores", "supply",
               "aristocrats", "bridges", "bridge_pool", "doge", "limit_cards", "action_discards", "hopped"}
-DECISION_KEYS = {"kind", "who", "drawn", "piles", "to_play"}
+DECISION_KEYS = {"kind", "who", "drawn", "piles", "to_play", "rollout_candidates"}
+ROLLOUT_CANDIDATES = 3  # splits / piles / options valued by rollouts by default: the best by the exact value
+MAX_CANDIDATES = 10_000  # or "all"
 DECISIONS = ("split", "choose", "play", "doge", "banish", "passage_banish")
 MODEL_KEYS = {"chooser", "beta", "lambda", "elim_penalty", "others", "weights"}
 CHOOSERS = ("greedy", "softmax", "adversarial")
@@ -59,6 +61,7 @@ class Decision:
     drawn: Pile | None = None  # split: the distributor's cards
     piles: tuple[Pile, ...] | None = None  # choose: the piles on offer
     to_play: tuple[int, ...] | None = None  # play: action cards of the taken pile not yet played
+    candidates: int | None = ROLLOUT_CANDIDATES  # how many of the best by the exact value get rollouts (None: all)
 
 
 @dataclass(frozen=True)
@@ -307,7 +310,15 @@ def _decision(value, seat, position: Position) -> Decision | None:
         if not 2 <= len(piles) <= 3 or any(p.size == 0 for p in piles):
             raise ScenarioError(f"{where}.piles", "2 or 3 piles on offer, each of at least one card")
     to_play = _action_list(block["to_play"], f"{where}.to_play") if kind == "play" else None
-    return Decision(kind, who, drawn, piles, to_play)
+    candidates = block.get("rollout_candidates", ROLLOUT_CANDIDATES)
+    if candidates == "all":
+        candidates = None
+    elif isinstance(candidates, str):
+        raise ScenarioError(f"{where}.rollout_candidates", f"got {candidates!r}; allowed: a whole number 1-"
+                                                            f"{MAX_CANDIDATES:,} or all")
+    else:
+        candidates = sc.integer(candidates, f"{where}.rollout_candidates", 1, MAX_CANDIDATES)
+    return Decision(kind, who, drawn, piles, to_play, candidates)
 
 
 def _models(value) -> Models:

@@ -136,3 +136,29 @@ def test_outlook_in_the_extra_round_ends_the_passage_for_sure():
     assert res.payload["rollouts"] == 32 and set(res.payload["bonus"]) == {"red", "blue", "green", "yellow"}
     # the catch-up bonus goes to the players below 10 only (red and blue are out: below_10)
     assert res.payload["bonus"]["red"] == 0 and res.payload["bonus"]["blue"] == 0
+
+
+def _split_with(candidates):
+    data = scenario.load(SCENARIOS / "split.yaml")
+    data["position"]["decision"]["rollout_candidates"] = candidates
+    return GAME.position(data)
+
+
+def test_rollout_candidates_choose_how_many_splits_get_rollouts():
+    if not analysis.rollout_ready():
+        pytest.skip("play.rollout not available")
+    settings = runner.RunSettings(rollouts=2, seed=1, progress=False, jobs=1)
+    for candidates, rolled in ((1, 1), (5, 5), ("all", None)):
+        res = ask(GAME, "splits", _split_with(candidates), settings)
+        frame = res.tables["splits"]
+        rolled = rolled or len(frame)  # all: every split
+        assert int(frame["final EV"].notna().sum()) == rolled
+        assert sum("rollout" in row for row in res.payload["splits"]) == rolled
+        assert frame["final EV"].iloc[:rolled].notna().all()  # the best by the exact value, in the table's order
+
+
+@pytest.mark.parametrize("bad", [0, -2, "some", 10_001, 2.5])
+def test_rollout_candidates_out_of_range_is_one_line_naming_the_field(bad):
+    with pytest.raises(scenario.ScenarioError) as err:
+        _split_with(bad)
+    assert err.value.field == "position.decision.rollout_candidates" and "\n" not in str(err.value)
