@@ -36,3 +36,48 @@ class NamedPolicy:
     def parse_seats(cls, value, field: str, players: int) -> tuple:
         """One policy per seat, seat 0 first (a single one is seated everywhere; absent: the default kind)."""
         return sc.per_seat(value, field, players, cls.parse, cls().kind)
+
+
+@dataclass(frozen=True)
+class SearchPolicy:
+    """The search player (`core/search.py`) over a game's engine: `search`, `search:N` (N playouts per decision)
+    or `search:N:BASE` (the base policy every seat plays in the playouts; default the game's `greedy`)."""
+    budget: int
+    base: object  # the game's own policy
+
+    kind: ClassVar[str] = "search"
+
+    @property
+    def label(self) -> str:
+        base = self.base.label
+        return f"search:{self.budget}" + ("" if base == "greedy" else f":{base}")
+
+    def describe(self) -> str:
+        return (f"searches each decision it owns by about {self.budget} playouts (the options on the same "
+                f"determinized deals and dice, the better half kept round by round), every seat playing "
+                f"{self.base.label} to the end; plays for the win")
+
+    @staticmethod
+    def named(value) -> bool:
+        return isinstance(value, str) and (value == "search" or value.startswith("search:"))
+
+    @classmethod
+    def parse(cls, value: str, field: str, parse_base, default_base: str = "greedy"):
+        """`search[:N[:BASE]]`: N a whole number from 1 to 2^20 (default 64), BASE one of the game's own
+        policies (not search)."""
+        from analyzer.core.search import BUDGET_MAX, DEFAULT_BUDGET
+
+        allowed = f"search, search:N or search:N:BASE with N a whole number from 1 to {BUDGET_MAX}"
+        parts = value.split(":", 2)
+        budget = DEFAULT_BUDGET
+        if len(parts) > 1:
+            try:
+                budget = int(parts[1])
+            except ValueError:
+                raise ScenarioError(field, f"got {value!r}; allowed: {allowed}") from None
+            if not 1 <= budget <= BUDGET_MAX:
+                raise ScenarioError(field, f"got {value!r}: N={budget}; allowed: {allowed}")
+        base = parts[2] if len(parts) > 2 else default_base
+        if cls.named(base):
+            raise ScenarioError(field, f"got {value!r}: the base policy of a search cannot be a search")
+        return cls(budget, parse_base(base, field))

@@ -13,8 +13,9 @@ replays a game from it.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 
+from analyzer.core import search
 from analyzer.core.streams import StreamSeeds
 from analyzer.games.puerto_rico import rules as r
 
@@ -49,7 +50,11 @@ CSIZE = C_BSUP + NB
 # state vector
 (NPL, GOV, FIRSTGOV, ROUND, PICKS, ENDFLAG, ENDED, CAPPED, COL_SUP, COL_SHIP, VP_SUP, QUARRIES, STKPOS, STKN,
  DISPN, HOUSEN, CHOOSER) = range(17)  # CHOOSER: the seat whose role is being played
-DISC = 17  # NK discard counts
+# the forward model's cursor: the role being played (-1 between roles), its turn (the captain: the seat loading),
+# the pending decision (-1 none; NR a role card, else the role's phase) and its seat, the captain's idle seats in a
+# row and whether its chooser's first-load bonus is still due
+ROLE, TURN, WHAT, DECP, IDLE, FIRSTSHIP = range(17, 23)
+DISC = 23  # NK discard counts
 DISP = DISC + NK  # MAXP + 1 display tiles in draw order
 GOODS = DISP + MAXP + 1  # NK supply
 HOUSE = GOODS + NK  # 4 kinds sold
@@ -62,7 +67,8 @@ BSUP = ROLE_TAKEN + NR  # NB
 STK = BSUP + NB  # STACK_MAX tiles, drawn from STKPOS up to STKN
 OPT = STK + STACK_MAX  # scratch: a decision's options (24 at most), then the work lists at OPT + 32..
 GOT, KEEP, ROLES = OPT + 32, OPT + 40, OPT + 48
-PL = OPT + 64
+CHOSEN = OPT + 64  # MAXP x 7 role kinds chosen by each seat
+PL = CHOSEN + MAXP * 7
 O_DUB, O_VP, O_SJ, O_SPACES, O_WHARF_USED, O_SCORE, O_POL = range(7)
 O_GOODS = 7  # NK
 O_TILES = O_GOODS + NK  # 6 by island kind
@@ -90,6 +96,7 @@ NOISE_SCALE = 1_000_000  # noisy's coin: u = randint(NOISE_SCALE) on the choice 
 NEW_GAME, GO_ON, FROM_STATE = range(3)
 
 S, U, R = "int64[::1]", "uint64[::1]", "int64[:, ::1]"
+R2 = types.int64[:, ::1]
 G = f"{S}, {S}, {U}, {R}"  # s, cfg, rs, rec
 
 
@@ -382,12 +389,11 @@ def greedy_pick(s, cfg, p, what):
     return best
 
 
-@kernel(f"int64({G}, int64, int64)")
-def decide(s, cfg, rs, rec, p, what):
-    """p's policy decides `what` (NR: a role; else the role's phase choice); -1: none / pass / no option.
+@kernel(f"int64({G}, int64, int64, int64)")
+def decide(s, cfg, rs, rec, p, what, pol):
+    """Policy `pol` decides `what` for p (NR: a role; else the role's phase choice); -1: none / pass / no option.
     noisy (code P_NOISY + threshold): with two options or more a recorded coin u < threshold plays random's draw,
     else greedy's choice; threshold 0 tosses no coin (greedy's games)."""
-    pol = s[PL + p * PSZ + O_POL]
     if pol != P_GREEDY:
         n = options(s, cfg, p, what)
         if pol > P_NOISY and n >= 2:
@@ -455,17 +461,364 @@ def decide(s, cfg, rs, rec, p, what):
     return best
 
 
-@njit(f"void({S}, {R}, uint64[:, ::1], {R}, {S}, {S}, {R}, int64, int64, int64)", cache=True,
-      error_model="numpy", _nrt=False)
-def batch(cfg, pols, streams, stats, s, s0, rec, start, max_rounds, force):
+# ------------------------------------------------------------------------------------------------
+# the forward model (core/search.py): the rules below as advance / legal / apply, the players as policy
+
+
+@kernel(f"void({S}, int64, int64)")
+def pend(s, p, what):
+    s[DECP] = p
+    s[WHAT] = what
+
+
+@kernel(f"void({S})")
+def finish_role(s):
+    s[ROLE] = -1
+    s[PICKS] += 1
+
+
+@kernel(f"void({S}, {S})")
+def end_round(s, cfg):
+    """The unchosen cards' doubloons, the next governor; at the game's end the final scores (VP chips, buildings,
+    occupied large buildings' bonuses)."""
+    P = cfg[C_P]
+    for r in range(cfg[C_NROLES]):
+        if not s[ROLE_TAKEN + r]:
+            s[ROLE_DUB + r] += 1
+        s[ROLE_TAKEN + r] = 0
+    s[PICKS] = 0
+    s[CHOOSER] = -1
+    s[GOV] = (s[GOV] + 1) % P
+    s[ROUND] += 1
+    if not (s[ENDFLAG] or s[ROUND] >= cfg[C_CAP]):
+        return
+    s[CAPPED] = 0 if s[ENDFLAG] else 1
+    s[ENDED] = 1
+    for p in range(P):
+        q = PL + p * PSZ
+        v = s[q + O_VP]
+        for b in range(NB):
+            if s[q + O_OWN + b]:
+                v += cfg[C_COLUMN + b]
+        if works(s, p, GUILD_HALL):
+            v += s[q + O_OWN + SMALL_INDIGO] + s[q + O_OWN + SMALL_SUGAR]
+            for b in range(2, 6):
+                v += 2 * s[q + O_OWN + b]
+        if works(s, p, RESIDENCE):
+            tiles = 0
+            for k in range(6):
+                tiles += s[q + O_TILES + k]
+            v += max(4, tiles - 5)
+        if works(s, p, FORTRESS):
+            col = s[q + O_SJ]
+            for k in range(6):
+                col += s[q + O_OCC + k]
+            for b in range(NB):
+                col += s[q + O_BCOL + b]
+            v += col // 3
+        if works(s, p, CUSTOMS_HOUSE):
+            v += s[q + O_VP] // 4
+        if works(s, p, CITY_HALL):
+            for b in range(FIRST_VIOLET, NB):
+                v += s[q + O_OWN + b]
+        s[q + O_SCORE] = v
+
+
+@kernel(f"void({S}, {S})")
+def end_captain(s, cfg):
+    """Storage (the shared rule: the warehouses' kinds whole, then one barrel), the wharves free again, full ships
+    unloaded, the end when the VP chips ran out."""
+    P = cfg[C_P]
+    for p in range(P):
+        q = PL + p * PSZ
+        whole = (1 if works(s, p, SMALL_WAREHOUSE) else 0) + (2 if works(s, p, LARGE_WAREHOUSE) else 0)
+        for k in range(NK):
+            s[KEEP + k] = 0
+        for t in range(whole + 1):
+            best = -1
+            for k in range(NK - 1, -1, -1):  # most barrels, ties the higher price
+                n = s[q + O_GOODS + k]
+                if not s[KEEP + k] and n > 0 and (best < 0 or n > s[q + O_GOODS + best]):
+                    best = k
+            if best >= 0:
+                s[KEEP + best] = 2 if t < whole else 1
+        for k in range(NK):
+            kept = s[q + O_GOODS + k] if s[KEEP + k] == 2 else min(s[KEEP + k], s[q + O_GOODS + k])
+            s[GOODS + k] += s[q + O_GOODS + k] - kept
+            s[q + O_GOODS + k] = kept
+    for p in range(P):
+        s[PL + p * PSZ + O_WHARF_USED] = 0
+    for i in range(3):
+        if s[SHIP_LOAD + i] == s[SHIP_CAP + i]:
+            s[GOODS + s[SHIP_KIND + i]] += s[SHIP_LOAD + i]
+            s[SHIP_LOAD + i] = 0
+            s[SHIP_KIND + i] = -1
+    if s[VP_SUP] <= 0:
+        s[ENDFLAG] = 1
+
+
+@kernel(f"void({S}, {S}, int64)")
+def mayor(s, cfg, c):
+    P = cfg[C_P]
+    if s[COL_SUP] > 0:
+        s[COL_SUP] -= 1
+        s[PL + c * PSZ + O_SJ] += 1
+    for turn in range(s[COL_SHIP]):
+        s[PL + ((c + turn) % P) * PSZ + O_SJ] += 1
+    s[COL_SHIP] = 0
+    need = 0
+    for turn in range(P):
+        p = (c + turn) % P
+        place_colonists(s, cfg, p)
+        for b in range(NB):
+            if s[PL + p * PSZ + O_OWN + b]:
+                need += cfg[C_CIRCLES + b] - s[PL + p * PSZ + O_BCOL + b]
+    need = max(need, P)
+    full = s[COL_SUP] >= need
+    s[COL_SHIP] = min(need, s[COL_SUP])
+    s[COL_SUP] -= s[COL_SHIP]
+    if full == (cfg[C_ENOUGH] == 1):  # not_enough (0) or enough (1: the seed literally)
+        s[ENDFLAG] = 1
+
+
+@kernel(f"void({S}, {S}, int64)")
+def craftsman(s, cfg, c):
+    """Production round the table; GOT: the chooser's barrels received, by kind, for its extra barrel."""
+    P = cfg[C_P]
+    for turn in range(P):
+        p = (c + turn) % P
+        q = PL + p * PSZ
+        kinds = 0
+        for k in range(NK):
+            n = min(production(s, p, k), s[GOODS + k])
+            s[GOODS + k] -= n
+            s[q + O_GOODS + k] += n
+            if n > 0:
+                kinds += 1
+            if turn == 0:
+                s[GOT + k] = n
+        if works(s, p, FACTORY) and kinds >= 2:
+            s[q + O_DUB] += (0, 0, 1, 2, 3, 5)[kinds]
+    for k in range(NK - 1, -1, -1):
+        if s[GOT + k] > 0 and s[GOODS + k] > 0:
+            s[GOODS + k] -= 1
+            s[PL + c * PSZ + O_GOODS + k] += 1
+            break
+
+
+@njit(search.ADVANCE_SIG, cache=True, error_model="numpy")
+def advance(s, cfg, rs, rec):
+    """Plays up to the next decision (left pending in s) and returns its seat; search.ROUND_END after a round,
+    search.ENDED at the end.  The roles' phases run from their chooser round the table (the coordination notes'
+    model); an occupied Hacienda draws before its owner's settler decision."""
+    P = cfg[C_P]
+    while True:
+        if s[ENDED]:
+            return search.ENDED
+        if s[WHAT] >= 0:
+            return s[DECP]
+        r, c, t = s[ROLE], s[CHOOSER], s[TURN]
+        if r < 0:
+            if s[PICKS] < P:
+                p = (s[GOV] + s[PICKS]) % P
+                pend(s, p, NR)
+                return p
+            end_round(s, cfg)
+            return search.ROUND_END
+        if r == CAPTAIN:
+            if s[IDLE] < P:
+                pend(s, t, CAPTAIN)
+                return t
+            end_captain(s, cfg)
+            finish_role(s)
+        elif t < P:
+            p = (c + t) % P
+            if r == SETTLER:
+                q = PL + p * PSZ
+                used = 0
+                for k in range(6):
+                    used += s[q + O_TILES + k]
+                if works(s, p, HACIENDA) and used <= ISLAND_SPACES - 2:
+                    tile = draw_tile(s, rs, rec)
+                    if tile >= 0:
+                        s[q + O_TILES + tile] += 1
+            pend(s, p, r)
+            return p
+        else:
+            if r == SETTLER:
+                refill_display(s, cfg, rs, rec)
+            elif r == TRADER and s[HOUSEN] == HOUSE_SLOTS:
+                for i in range(HOUSE_SLOTS):
+                    s[GOODS + s[HOUSE + i]] += 1
+                s[HOUSEN] = 0
+            finish_role(s)
+
+
+@njit(search.LEGAL_SIG, cache=True, error_model="numpy")
+def legal(s, cfg, out):
+    n = options(s, cfg, s[DECP], s[WHAT])
+    for i in range(n):
+        out[i] = s[OPT + i]
+    return n
+
+
+@njit(search.APPLY_SIG, cache=True, error_model="numpy")
+def apply(s, cfg, rs, rec, o):
+    """The pending decision takes option o (-1: none / pass)."""
+    P = cfg[C_P]
+    p, what = s[DECP], s[WHAT]
+    s[WHAT] = -1
+    q = PL + p * PSZ
+    if what == NR:
+        s[ROLE_TAKEN + o] = 1
+        s[q + O_DUB] += s[ROLE_DUB + o]
+        s[ROLE_DUB + o] = 0
+        s[CHOOSER] = p
+        s[CHOSEN + p * len(ROLE_KINDS) + min(o, PROSPECTOR)] += 1
+        s[TURN] = 0
+        if o == MAYOR:
+            mayor(s, cfg, p)
+            finish_role(s)
+        elif o == CRAFTSMAN:
+            craftsman(s, cfg, p)
+            finish_role(s)
+        elif o >= PROSPECTOR:
+            s[q + O_DUB] += 1
+            finish_role(s)
+        else:
+            s[ROLE] = o
+            if o == CAPTAIN:
+                s[TURN], s[IDLE], s[FIRSTSHIP] = p, 0, 1
+        return
+    if what == CAPTAIN:
+        s[TURN] = (p + 1) % P
+        if o < 0:
+            s[IDLE] += 1
+            return
+        s[IDLE] = 0
+        k = o // 2
+        n = barrels(s, cfg, p, o)
+        if o % 2:
+            s[q + O_WHARF_USED] = 1
+            s[GOODS + k] += n
+        else:
+            i = ship_for(s, p, k)
+            s[SHIP_KIND + i] = k
+            s[SHIP_LOAD + i] += n
+        s[q + O_GOODS + k] -= n
+        if p == s[CHOOSER] and s[FIRSTSHIP]:
+            n += 1
+            s[FIRSTSHIP] = 0
+        if works(s, p, HARBOR):
+            n += 1
+        s[q + O_VP] += n
+        s[VP_SUP] -= n
+        return
+    s[TURN] += 1
+    if o < 0:
+        return
+    if what == SETTLER:
+        if o == QUARRY:
+            s[QUARRIES] -= 1
+        else:
+            for i in range(s[DISPN]):
+                if s[DISP + i] == o:
+                    for m in range(i, s[DISPN] - 1):
+                        s[DISP + m] = s[DISP + m + 1]
+                    s[DISPN] -= 1
+                    break
+        s[q + O_TILES + o] += 1
+        if works(s, p, HOSPICE):
+            s[q + O_OCC + o] += take_colonist(s)
+    elif what == BUILDER:
+        s[q + O_DUB] -= build_cost(s, cfg, p, o, p == s[CHOOSER])
+        s[BSUP + o] -= 1
+        s[q + O_OWN + o] = 1
+        s[q + O_SPACES] += 2 if o >= FIRST_LARGE else 1
+        if works(s, p, UNIVERSITY):
+            s[q + O_BCOL + o] = take_colonist(s)
+        if s[q + O_SPACES] == CITY_SPACES:
+            s[ENDFLAG] = 1
+    else:  # trader
+        s[q + O_GOODS + o] -= 1
+        s[HOUSE + s[HOUSEN]] = o
+        s[HOUSEN] += 1
+        s[q + O_DUB] += o + market_bonus(s, p) + (1 if p == s[CHOOSER] else 0)
+
+
+@njit(search.POLICY_SIG, cache=True, error_model="numpy")
+def policy(s, cfg, rs, rec, code):
+    return decide(s, cfg, rs, rec, s[DECP], s[WHAT], code)
+
+
+@njit(search.DETERMINIZE_SIG, cache=True, error_model="numpy")
+def determinize(s, cfg, viewer, rs):
+    """The face-down plantation stack is all a seat cannot see (the discard pile and every board are open): its
+    tiles sorted by kind, then shuffled."""
+    a, b = s[STKPOS], s[STKN]
+    n = a
+    for k in range(NK):
+        m = 0
+        for i in range(a, b):
+            m += s[STK + i] == k
+        for _ in range(m):
+            s[STK + n] = k
+            n += 1
+    for i in range(b - 1, a, -1):
+        j = a + randint(rs, S_STACK, i - a + 1)
+        s[STK + i], s[STK + j] = s[STK + j], s[STK + i]
+
+
+@kernel(f"int64({S}, int64)")
+def win_key(s, p):
+    q = PL + p * PSZ
+    tie = s[q + O_DUB]
+    for k in range(NK):
+        tie += s[q + O_GOODS + k]
+    return s[q + O_SCORE] * (1 << 20) + tie
+
+
+@njit(search.SCORE_SIG, cache=True, error_model="numpy")
+def reward(s, cfg, seat):
+    """The seat's share of the win: most points, then doubloons + goods; a tie left splits it."""
+    mine, top, ties = win_key(s, seat), -1, 0
+    for p in range(cfg[C_P]):
+        k = win_key(s, p)
+        if k > top:
+            top, ties = k, 1
+        elif k == top:
+            ties += 1
+    return 1.0 / ties if mine == top else 0.0
+
+
+@njit(search.SCORE_SIG, cache=True, error_model="numpy")
+def margin(s, cfg, seat):
+    best = -(1 << 40)
+    for p in range(cfg[C_P]):
+        if p != seat:
+            best = max(best, s[PL + p * PSZ + O_SCORE])
+    return float(s[PL + seat * PSZ + O_SCORE] - best)
+
+
+MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin)
+
+
+@njit(types.void(*(types.int64[::1], R2, types.uint64[:, ::1], R2, types.int64[::1], types.int64[::1], R2),
+                 types.int64, types.int64, types.int64, *search.MODEL), cache=True, error_model="numpy")
+def batch(cfg, pols, streams, stats, s, s0, rec, start, max_rounds, force, advance, legal, apply, policy,
+          determinize, reward, margin):
     """Game j with chance streams streams[j], its stats in stats[j]; s the state, rec the record buffer.
     start NEW_GAME: a new set-up, policies pols[j] per turn-order rank from the first governor; FROM_STATE: a copy
     of position s0 (its policies per seat in s0; the unseen stack reshuffled from the game's stack stream);
     GO_ON: the one game in s goes on.  Each game plays up to max_rounds rounds (-1: to the end); force >= 0 is the
-    role the first chooser of the call takes (question 4)."""
+    role the first chooser of the call takes (question 4).  The search players' seed comes from the game's choice
+    stream's seed (never its draws).  The forward model comes in as arguments (function pointers), so that this
+    kernel caches: a pointer taken inside it would be a dynamic global."""
     P = cfg[C_P]
+    codes = np.empty(P, dtype=np.int64)
     for j in range(streams.shape[0]):
         rs, st = streams[j], stats[j]
+        seed = search.mix(rs[S_CHOICE] ^ np.uint64(0x5EA4C4))
         if start == NEW_GAME:  # the coordination notes' set-up
             for i in range(SSIZE):
                 s[i] = 0
@@ -507,6 +860,7 @@ def batch(cfg, pols, streams, stats, s, s0, rec, start, max_rounds, force):
             refill_display(s, cfg, rs, rec)
             for k in range(P):
                 s[PL + ((s[GOV] + k) % P) * PSZ + O_POL] = pols[j, k]
+            s[CHOOSER], s[ROLE], s[WHAT] = -1, -1, -1
         elif start == FROM_STATE:
             for i in range(SSIZE):
                 s[i] = s0[i]
@@ -515,220 +869,15 @@ def batch(cfg, pols, streams, stats, s, s0, rec, start, max_rounds, force):
                 s[STK + i], s[STK + m] = s[STK + m], s[STK + i]
             if s[DISPN] == 0:
                 refill_display(s, cfg, rs, rec)
-        if start != GO_ON:
-            for i in range(STSIZE):
-                st[i] = 0
-        forced = force
-        played = 0
-        while s[ENDED] == 0 and played != max_rounds:
-            while s[PICKS] < P:
-                c = (s[GOV] + s[PICKS]) % P
-                r = forced if forced >= 0 else decide(s, cfg, rs, rec, c, NR)
-                forced = -1
-                s[ROLE_TAKEN + r] = 1
-                s[PL + c * PSZ + O_DUB] += s[ROLE_DUB + r]
-                s[ROLE_DUB + r] = 0
-                s[CHOOSER] = c
-                st[ST_ROLE + c * len(ROLE_KINDS) + min(r, PROSPECTOR)] += 1
-                # the role's phase, from its chooser c round the table (the coordination notes' model); the
-                # phases, the set-up and the score are written out here, not as kernels of their own: numba links
-                # every callee into each caller, and one library instead of eight halves the cold compile
-                if r == SETTLER:
-                    for turn in range(P):
-                        p = (c + turn) % P
-                        q = PL + p * PSZ
-                        used = 0
-                        for k in range(6):
-                            used += s[q + O_TILES + k]
-                        if works(s, p, HACIENDA) and used <= ISLAND_SPACES - 2:
-                            t = draw_tile(s, rs, rec)
-                            if t >= 0:
-                                s[q + O_TILES + t] += 1
-                        o = decide(s, cfg, rs, rec, p, SETTLER)
-                        if o < 0:
-                            continue
-                        if o == QUARRY:
-                            s[QUARRIES] -= 1
-                        else:
-                            for i in range(s[DISPN]):
-                                if s[DISP + i] == o:
-                                    for m in range(i, s[DISPN] - 1):
-                                        s[DISP + m] = s[DISP + m + 1]
-                                    s[DISPN] -= 1
-                                    break
-                        s[q + O_TILES + o] += 1
-                        if works(s, p, HOSPICE):
-                            s[q + O_OCC + o] += take_colonist(s)
-                    refill_display(s, cfg, rs, rec)
-                elif r == MAYOR:
-                    if s[COL_SUP] > 0:
-                        s[COL_SUP] -= 1
-                        s[PL + c * PSZ + O_SJ] += 1
-                    for turn in range(s[COL_SHIP]):
-                        s[PL + ((c + turn) % P) * PSZ + O_SJ] += 1
-                    s[COL_SHIP] = 0
-                    need = 0
-                    for turn in range(P):
-                        p = (c + turn) % P
-                        place_colonists(s, cfg, p)
-                        for b in range(NB):
-                            if s[PL + p * PSZ + O_OWN + b]:
-                                need += cfg[C_CIRCLES + b] - s[PL + p * PSZ + O_BCOL + b]
-                    need = max(need, P)
-                    full = s[COL_SUP] >= need
-                    s[COL_SHIP] = min(need, s[COL_SUP])
-                    s[COL_SUP] -= s[COL_SHIP]
-                    if full == (cfg[C_ENOUGH] == 1):  # not_enough (0) or enough (1: the seed literally)
-                        s[ENDFLAG] = 1
-                elif r == BUILDER:
-                    for turn in range(P):
-                        p = (c + turn) % P
-                        q = PL + p * PSZ
-                        b = decide(s, cfg, rs, rec, p, BUILDER)
-                        if b < 0:
-                            continue
-                        s[q + O_DUB] -= build_cost(s, cfg, p, b, p == c)
-                        s[BSUP + b] -= 1
-                        s[q + O_OWN + b] = 1
-                        s[q + O_SPACES] += 2 if b >= FIRST_LARGE else 1
-                        if works(s, p, UNIVERSITY):
-                            s[q + O_BCOL + b] = take_colonist(s)
-                        if s[q + O_SPACES] == CITY_SPACES:
-                            s[ENDFLAG] = 1
-                elif r == CRAFTSMAN:  # GOT: the chooser's barrels received, by kind
-                    for turn in range(P):
-                        p = (c + turn) % P
-                        q = PL + p * PSZ
-                        kinds = 0
-                        for k in range(NK):
-                            n = min(production(s, p, k), s[GOODS + k])
-                            s[GOODS + k] -= n
-                            s[q + O_GOODS + k] += n
-                            if n > 0:
-                                kinds += 1
-                            if turn == 0:
-                                s[GOT + k] = n
-                        if works(s, p, FACTORY) and kinds >= 2:
-                            s[q + O_DUB] += (0, 0, 1, 2, 3, 5)[kinds]
-                    for k in range(NK - 1, -1, -1):
-                        if s[GOT + k] > 0 and s[GOODS + k] > 0:
-                            s[GOODS + k] -= 1
-                            s[PL + c * PSZ + O_GOODS + k] += 1
-                            break
-                elif r == TRADER:
-                    for turn in range(P):
-                        p = (c + turn) % P
-                        k = decide(s, cfg, rs, rec, p, TRADER)
-                        if k < 0:
-                            continue
-                        q = PL + p * PSZ
-                        s[q + O_GOODS + k] -= 1
-                        s[HOUSE + s[HOUSEN]] = k
-                        s[HOUSEN] += 1
-                        s[q + O_DUB] += k + market_bonus(s, p) + (1 if p == c else 0)
-                    if s[HOUSEN] == HOUSE_SLOTS:
-                        for i in range(HOUSE_SLOTS):
-                            s[GOODS + s[HOUSE + i]] += 1
-                        s[HOUSEN] = 0
-                elif r == CAPTAIN:
-                    first, idle, p = True, 0, c
-                    while idle < P:
-                        o = decide(s, cfg, rs, rec, p, CAPTAIN)
-                        if o < 0:
-                            idle += 1
-                        else:
-                            idle = 0
-                            q = PL + p * PSZ
-                            k = o // 2
-                            n = barrels(s, cfg, p, o)
-                            if o % 2:
-                                s[q + O_WHARF_USED] = 1
-                                s[GOODS + k] += n
-                            else:
-                                i = ship_for(s, p, k)
-                                s[SHIP_KIND + i] = k
-                                s[SHIP_LOAD + i] += n
-                            s[q + O_GOODS + k] -= n
-                            if p == c and first:
-                                n += 1
-                                first = False
-                            if works(s, p, HARBOR):
-                                n += 1
-                            s[q + O_VP] += n
-                            s[VP_SUP] -= n
-                        p = (p + 1) % P
-                    for p in range(P):  # storage, the shared rule: the warehouses' kinds whole, then one barrel
-                        q = PL + p * PSZ
-                        whole = (1 if works(s, p, SMALL_WAREHOUSE) else 0) + (2 if works(s, p, LARGE_WAREHOUSE) else 0)
-                        for k in range(NK):
-                            s[KEEP + k] = 0
-                        for t in range(whole + 1):
-                            best = -1
-                            for k in range(NK - 1, -1, -1):  # most barrels, ties the higher price
-                                n = s[q + O_GOODS + k]
-                                if not s[KEEP + k] and n > 0 and (best < 0 or n > s[q + O_GOODS + best]):
-                                    best = k
-                            if best >= 0:
-                                s[KEEP + best] = 2 if t < whole else 1
-                        for k in range(NK):
-                            kept = s[q + O_GOODS + k] if s[KEEP + k] == 2 else min(s[KEEP + k], s[q + O_GOODS + k])
-                            s[GOODS + k] += s[q + O_GOODS + k] - kept
-                            s[q + O_GOODS + k] = kept
-                    for p in range(P):  # the wharf is free again for the next captain phase
-                        s[PL + p * PSZ + O_WHARF_USED] = 0
-                    for i in range(3):
-                        if s[SHIP_LOAD + i] == s[SHIP_CAP + i]:
-                            s[GOODS + s[SHIP_KIND + i]] += s[SHIP_LOAD + i]
-                            s[SHIP_LOAD + i] = 0
-                            s[SHIP_KIND + i] = -1
-                    if s[VP_SUP] <= 0:
-                        s[ENDFLAG] = 1
-                else:  # a prospector
-                    s[PL + c * PSZ + O_DUB] += 1
-                s[PICKS] += 1
-            for r in range(cfg[C_NROLES]):
-                if not s[ROLE_TAKEN + r]:
-                    s[ROLE_DUB + r] += 1
-                s[ROLE_TAKEN + r] = 0
-            s[PICKS] = 0
-            s[CHOOSER] = -1
-            s[GOV] = (s[GOV] + 1) % P
-            s[ROUND] += 1
-            played += 1
-            if s[ENDFLAG] or s[ROUND] >= cfg[C_CAP]:
-                s[CAPPED] = 0 if s[ENDFLAG] else 1
-                s[ENDED] = 1
-                for p in range(P):  # the final scores: VP chips, buildings, occupied large buildings' bonuses
-                    q = PL + p * PSZ
-                    v = s[q + O_VP]
-                    for b in range(NB):
-                        if s[q + O_OWN + b]:
-                            v += cfg[C_COLUMN + b]
-                    if works(s, p, GUILD_HALL):
-                        v += s[q + O_OWN + SMALL_INDIGO] + s[q + O_OWN + SMALL_SUGAR]
-                        for b in range(2, 6):
-                            v += 2 * s[q + O_OWN + b]
-                    if works(s, p, RESIDENCE):
-                        tiles = 0
-                        for k in range(6):
-                            tiles += s[q + O_TILES + k]
-                        v += max(4, tiles - 5)
-                    if works(s, p, FORTRESS):
-                        col = s[q + O_SJ]
-                        for k in range(6):
-                            col += s[q + O_OCC + k]
-                        for b in range(NB):
-                            col += s[q + O_BCOL + b]
-                        v += col // 3
-                    if works(s, p, CUSTOMS_HOUSE):
-                        v += s[q + O_VP] // 4
-                    if works(s, p, CITY_HALL):
-                        for b in range(FIRST_VIOLET, NB):
-                            v += s[q + O_OWN + b]
-                    s[q + O_SCORE] = v
+        for p in range(P):
+            codes[p] = s[PL + p * PSZ + O_POL]
+        search.play(s, cfg, rs, rec, codes, max_rounds, force, seed, advance, legal, apply, policy, determinize,
+                    reward, margin)
         st[ST_GOV] = s[FIRSTGOV]
         st[ST_ROUNDS] = s[ROUND]
         st[ST_CAPPED] = s[CAPPED]
+        for i in range(MAXP * len(ROLE_KINDS)):
+            st[ST_ROLE + i] = s[CHOSEN + i]
         for p in range(P):
             q = PL + p * PSZ
             st[ST_SCORE + p] = s[q + O_SCORE]
@@ -750,7 +899,7 @@ def probe(s, cfg, rs, rec, question, p, what):
     if question == GREEDY:
         return greedy_pick(s, cfg, p, what)
     if question == DECIDE:
-        return decide(s, cfg, rs, rec, p, what)
+        return decide(s, cfg, rs, rec, p, what, s[PL + p * PSZ + O_POL])
     place_colonists(s, cfg, p)
     return 0
 
@@ -797,6 +946,8 @@ def policy_code(policy) -> int:
         from analyzer.games.puerto_rico.policies import parse_policy
 
         policy = parse_policy(policy, "policy")
+    if policy.kind == "search":
+        return search.code(policy.budget, policy_code(policy.base))
     if policy.kind == "noisy":
         return P_NOISY + int(round(policy.epsilon * NOISE_SCALE))
     return POLICY_CODES[policy.kind]
@@ -811,7 +962,7 @@ def run(cfg, streams, stats, s, start, max_rounds=-1, pols=None, rec=None, s0=No
     pols = np.zeros((1, 1), dtype=np.int64) if pols is None else pols
     rec = np.zeros((1, 3), dtype=np.int64) if rec is None else rec
     s0 = s if s0 is None else s0
-    batch(cfg, pols, streams, stats, s, s0, rec, start, max_rounds, force)
+    batch(cfg, pols, streams, stats, s, s0, rec, start, max_rounds, force, *MODEL.functions())
 
 
 def position_state(position, policies) -> np.ndarray:
@@ -823,7 +974,7 @@ def position_state(position, policies) -> np.ndarray:
     s = np.zeros(SSIZE, dtype=np.int64)
     s[NPL], s[GOV], s[FIRSTGOV], s[ROUND] = P, position.governor, position.governor, position.round - 1  # played
     s[PICKS] = len(position.roles_taken)
-    s[CHOOSER] = -1
+    s[CHOOSER], s[ROLE], s[WHAT] = -1, -1, -1
     for _, card in position.roles_taken:
         s[ROLE_TAKEN + card] = 1
     s[ROLE_DUB:ROLE_DUB + len(position.role_doubloons)] = position.role_doubloons

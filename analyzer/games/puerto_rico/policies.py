@@ -17,6 +17,9 @@ placement, the storage at the captain's end, the craftsman's extra barrel, the H
   (ties the lowest id), a production building only while its plantations of that crop outnumber its circles for
   it.  Trader: the highest-priced kind.  Captain: the load of most barrels, ties a ship over the wharf, then the
   cheapest kind; never passes.
+- `search` (`search:N`, `search:N:BASE`): core's search player (`core/search.py`) over this engine's forward model:
+  each of the five decisions the others own, each option scored by about N playouts (default 64) from the same resampled
+  plantation stacks, every seat playing BASE (default greedy) to the end; the reward is the share of the win.
 - `noisy` (`noisy:EPS`, EPS in [0, 1], default 0.1): greedy, except that at each decision greedy owns with two
   options or more it first tosses a coin (a draw u of 0..999,999 from the game's choice stream) and, when
   u < EPS * 1,000,000, takes a uniformly random legal option instead (`random`'s list and draw).  `noisy:0` tosses
@@ -29,7 +32,7 @@ from typing import ClassVar
 
 from analyzer.core import scenario as sc
 from analyzer.core.errors import ScenarioError
-from analyzer.core.policies import NamedPolicy
+from analyzer.core.policies import NamedPolicy, SearchPolicy
 
 KINDS = ("greedy", "random", "noisy")
 DEFAULT_EPSILON = 0.1
@@ -64,11 +67,15 @@ class Policy(NamedPolicy):
 
     @classmethod
     def parse(cls, value, field: str):
-        """A name (`greedy`, `random`, `noisy`, `noisy:0.2`), or a mapping {kind: ..., epsilon: ...} (noisy)."""
+        """A name (`greedy`, `random`, `noisy`, `noisy:0.2`, `search`, `search:N`, `search:N:BASE`), or a mapping
+        {kind: ..., epsilon: ...} (noisy)."""
+        if SearchPolicy.named(value):
+            return SearchPolicy.parse(value, field, cls.parse)
         if isinstance(value, str):
             kind, colon, eps = value.partition(":")
             if kind not in KINDS or (colon and kind != "noisy"):
-                raise ScenarioError(field, f"got {value!r}; allowed: greedy, random, noisy, noisy:EPSILON")
+                raise ScenarioError(field, f"got {value!r}; allowed: greedy, random, noisy, noisy:EPSILON, search, "
+                                           f"search:N, search:N:BASE")
             if not colon:
                 return cls(kind)
             try:

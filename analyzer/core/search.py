@@ -1,0 +1,199 @@
+"""The one search player over every full-game engine's forward model, and the one whole-game loop.
+
+**The forward model** is seven numba functions a game's engine gives core (`ForwardModel`), all on the engine's
+flat state `s` (int64), settings `cfg` (int64), chance streams `rs` (uint64, one splitmix64 counter per stream) and
+record buffer `rec` (int64 rows; a (1, 3) buffer records nothing):
+
+- `advance(s, cfg, rs, rec) -> seat`: plays what no player decides (chance, shared rules) up to the next decision,
+  which it leaves pending in `s`, and returns the seat that decides; `ENDED` when the game is over; `ROUND_END`
+  after a round is completed (so callers can stop after k rounds).  Called again on a pending decision it returns
+  the same seat and changes nothing.
+- `legal(s, cfg, out) -> n`: the pending decision's options, written to `out[:n]`.
+- `apply(s, cfg, rs, rec, option)`: plays the option and clears the pending decision.
+- `policy(s, cfg, rs, rec, code) -> option`: what the engine's own player model `code` (>= 0) chooses for the
+  pending decision, with any number of options (zero and one included).
+- `determinize(s, cfg, viewer, rs)`: resamples everything seat `viewer` cannot see (face-down stacks, hidden
+  hands), consistently with what it has seen, from `rs`; the result must not depend on the hidden values
+  themselves (sort them, then shuffle), so that two states differing only in hidden information give the same.
+- `reward(s, cfg, seat) -> float`: at the end, the seat's share of the win (1, or 1/k for k tied winners, else 0).
+- `margin(s, cfg, seat) -> float`: at the end, the seat's score minus the best other seat's (breaks ties only).
+
+**The search player** `search:N:BASE` (policy code `code(N, base)`, negative) decides each decision it owns with
+two options or more by flat Monte Carlo over the options with sequential halving: round by round every surviving
+option gets the same playouts (playout i: determinization i, then the option, then every seat plays BASE to the
+end, on chance streams seeded by i alone: common random numbers), and the better half by mean reward survives
+(ties: mean margin, then BASE's own choice, then the lower index).  About N playouts per decision, and at least
+one per option in the first round.  The reward is the share of the win, so it plays to win, not to score.  Its
+randomness comes from the game's search seed and a decision counter, never from the game's own streams, so a
+search seat does not change the luck the other seats meet, and the same seed gives the same games.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numba import njit, types
+
+ENDED, ROUND_END = -1, -2
+BUDGET_MAX = 1 << 20
+DEFAULT_BUDGET = 64
+MAX_OPTIONS = 64
+
+S, U, R = types.int64[::1], types.uint64[::1], types.int64[:, ::1]
+ADVANCE = types.FunctionType(types.int64(S, S, U, R))
+LEGAL = types.FunctionType(types.int64(S, S, S))
+APPLY = types.FunctionType(types.void(S, S, U, R, types.int64))
+POLICY = types.FunctionType(types.int64(S, S, U, R, types.int64))
+DETERMINIZE = types.FunctionType(types.void(S, S, types.int64, U))
+SCORE = types.FunctionType(types.float64(S, S, types.int64))
+MODEL = (ADVANCE, LEGAL, APPLY, POLICY, DETERMINIZE, SCORE, SCORE)
+# the forward model's signatures, for a game's @njit decorators
+ADVANCE_SIG = "int64(int64[::1], int64[::1], uint64[::1], int64[:, ::1])"
+LEGAL_SIG = "int64(int64[::1], int64[::1], int64[::1])"
+APPLY_SIG = "void(int64[::1], int64[::1], uint64[::1], int64[:, ::1], int64)"
+POLICY_SIG = "int64(int64[::1], int64[::1], uint64[::1], int64[:, ::1], int64)"
+DETERMINIZE_SIG = "void(int64[::1], int64[::1], int64, uint64[::1])"
+SCORE_SIG = "float64(int64[::1], int64[::1], int64)"
+
+
+@dataclass(frozen=True)
+class ForwardModel:
+    """A game's forward model: its seven jitted functions (see the module docstring), in this order."""
+    advance: Any
+    legal: Any
+    apply: Any
+    policy: Any
+    determinize: Any
+    reward: Any
+    margin: Any
+
+    def functions(self) -> tuple:
+        return (self.advance, self.legal, self.apply, self.policy, self.determinize, self.reward, self.margin)
+
+
+def code(budget: int, base_code: int) -> int:
+    """The engine code of `search:budget:base` (negative; an engine's own codes are >= 0)."""
+    return -((budget << 32) | base_code) - 1
+
+
+def decode(policy_code: int) -> tuple[int, int]:
+    """(budget, base code) of a search code."""
+    c = -policy_code - 1
+    return c >> 32, c & 0xFFFFFFFF
+
+
+@njit("uint64(uint64)", cache=True)
+def mix(x):
+    """splitmix64's finaliser: a well spread 64-bit value from any counter."""
+    z = x + np.uint64(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+@njit("void(uint64[::1], uint64)", cache=True)
+def seed_streams(rs, seed):
+    for k in range(rs.shape[0]):
+        rs[k] = mix(seed + np.uint64(k + 1) * np.uint64(0xD1B54A32D192ED03))
+
+
+@njit(types.int64(S, S, U, R, types.int64, *MODEL), cache=True)
+def playout(s, cfg, rs, rec, base, advance, legal, apply, policy, determinize, reward, margin):
+    """Every seat plays `base` to the end; the number of decisions played."""
+    n = 0
+    while True:
+        p = advance(s, cfg, rs, rec)
+        if p == ENDED:
+            return n
+        if p == ROUND_END:
+            continue
+        apply(s, cfg, rs, rec, policy(s, cfg, rs, rec, base))
+        n += 1
+
+
+@njit(types.int64(S, S, types.int64, types.int64, types.int64, types.uint64, types.int64, *MODEL), cache=True)
+def choose(s, cfg, seat, budget, base, seed, nstreams, advance, legal, apply, policy, determinize, reward, margin):
+    """The search player's option for the decision pending in `s` (seat `seat`, two options or more): sequential
+    halving over the options on common random numbers (module docstring).  `s` is left as it was."""
+    opts = np.empty(MAX_OPTIONS, dtype=np.int64)
+    n = legal(s, cfg, opts)
+    rec = np.zeros((1, 3), dtype=np.int64)
+    rs = np.empty(nstreams, dtype=np.uint64)
+    det = np.empty_like(s)
+    t = np.empty_like(s)
+    seed_streams(rs, seed)
+    det[:] = s
+    preferred = policy(det, cfg, rs, rec, base)  # the base's own choice breaks exact ties
+    wins = np.zeros(n)
+    margins = np.zeros(n)
+    alive = np.arange(n)
+    m = n
+    rounds = max(1, int(math.ceil(math.log2(n))))
+    first = 0
+    while m > 1:
+        each = max(1, budget // (m * rounds))
+        for i in range(first, first + each):
+            det[:] = s
+            seed_streams(rs, mix(seed ^ np.uint64(i + 1)))
+            determinize(det, cfg, seat, rs)
+            for a in range(m):
+                o = alive[a]
+                t[:] = det
+                seed_streams(rs, mix(seed + np.uint64(i + 1)))
+                apply(t, cfg, rs, rec, opts[o])
+                playout(t, cfg, rs, rec, base, advance, legal, apply, policy, determinize, reward, margin)
+                wins[o] += reward(t, cfg, seat)
+                margins[o] += margin(t, cfg, seat)
+        first += each
+        # keep the better half: a selection sort of the survivors on (wins, margins, the base's choice, index)
+        for a in range(m):
+            best = a
+            for b in range(a + 1, m):
+                x, y = alive[b], alive[best]
+                if (wins[x] > wins[y] or (wins[x] == wins[y] and (margins[x] > margins[y] or (
+                        margins[x] == margins[y] and opts[x] == preferred and opts[y] != preferred)))):
+                    best = b
+            alive[a], alive[best] = alive[best], alive[a]
+        m = (m + 1) // 2
+    return opts[alive[0]]
+
+
+@njit(types.int64(S, S, U, R, S, types.int64, types.int64, types.uint64, *MODEL), cache=True)
+def play(s, cfg, rs, rec, codes, max_rounds, force, seed, advance, legal, apply, policy, determinize, reward,
+         margin):
+    """The whole-game loop of every engine: from the state `s` to the end, or `max_rounds` completed rounds (-1:
+    no limit), each seat deciding by its code (`codes[seat]`: the engine's own policy, or a search code); `force`
+    >= 0 is the option the first decision takes.  `seed` seeds the search players.  Returns the rounds played."""
+    played = 0
+    decisions = 0
+    opts = np.empty(MAX_OPTIONS, dtype=np.int64)
+    while played != max_rounds:
+        p = advance(s, cfg, rs, rec)
+        if p == ENDED:
+            break
+        if p == ROUND_END:
+            played += 1
+            continue
+        c = codes[p]
+        if force >= 0:
+            o = force
+            force = -1
+        elif c >= 0:
+            o = policy(s, cfg, rs, rec, c)
+        else:
+            cc = -c - 1
+            if legal(s, cfg, opts) < 2:
+                o = policy(s, cfg, rs, rec, cc & 0xFFFFFFFF)
+            else:
+                o = choose(s, cfg, p, cc >> 32, cc & 0xFFFFFFFF, mix(seed + np.uint64(decisions)), rs.shape[0],
+                           advance, legal, apply, policy, determinize, reward, margin)
+                decisions += 1
+        apply(s, cfg, rs, rec, o)
+    return played
+
+
+def decide(model: ForwardModel, s, cfg, seat: int, budget: int, base: int, seed: int, nstreams: int) -> int:
+    """The search player's choice for the decision pending in `s` (from Python: tests, one-off questions)."""
+    return int(choose(s, cfg, seat, budget, base, np.uint64(seed), nstreams, *model.functions()))
