@@ -28,6 +28,7 @@ SEATINGS = ("fixed", "rotate")
 KINDS = g.ROLE_KINDS  # the balance "actions": roles chosen, per rank
 LENGTHS = ("rounds", "capped")
 CHUNK = 1024  # games per batch
+SEARCH_CHUNK = 16  # games per batch when a search player sits at the table
 BATCH = 4096  # rollouts per engine call from a position
 
 
@@ -45,7 +46,8 @@ class GameConfig:
 
 
 def games_per_chunk(config: GameConfig) -> int:
-    return CHUNK
+    """Search players take about a second a game: small chunks keep the progress bar moving and both cores busy."""
+    return SEARCH_CHUNK if any(p.kind == "search" for p in config.policies) else CHUNK
 
 
 def play_games(config: GameConfig, n: int, rng: np.random.Generator, seat_policy: np.ndarray | None = None):
