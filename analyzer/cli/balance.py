@@ -74,8 +74,8 @@ def strength(scenario: BalancePath, policy: PolicyOpt = "search", against: Again
 
     Reports the player's win rate with its 95% interval against the fair share (1/players), its mean score
     margin over the best other seat, and games per second. A ladder climbs when each rung's whole interval is
-    above the fair share, e.g. `analyzer strength scenarios/puerto_rico/balance-start-crops.yaml --policy
-    search:16 --against greedy -n 200`. -n counts games [default: 400; the scenario's analysis.rollouts is for
+    above the fair share, e.g. `analyzer strength scenarios/GAME/balance-X.yaml --policy search:16 --against
+    greedy -n 200`. -n counts games [default: 400; the scenario's analysis.rollouts is for
     its balance runs and is not read here]; the same seed gives the same games for any --jobs.
 
     JSON: {"win_rate", "lo95", "hi95", "fair_share", "margin", "margin_ci95", "games", "games_per_second",
