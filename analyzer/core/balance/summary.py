@@ -251,7 +251,11 @@ def ranked_findings(spec: BalanceSpec, t: dict[str, pd.DataFrame], total: dict) 
     """An effect is called one only when its 95% interval excludes no effect; otherwise the text says
     how large an effect the run could have missed.  Effects come first, win-rate effects (in
     percentage points) before money and length, each kind largest first; then the `none`s; then notes."""
-    found = _findings(spec, t, total)
+    return rank(_findings(spec, t, total))
+
+
+def rank(found: list[Finding]) -> list[Finding]:
+    """Effects first (win rate before money and length, each largest first), then the `none`s, then notes."""
     effects = sorted((f for f in found if f.kind == "effect"), key=lambda f: (not f.points, -f.size))
     return effects + [f for f in found if f.kind == "none"] + [f for f in found if f.kind == "note"]
 
@@ -311,13 +315,10 @@ def _findings(spec: BalanceSpec, t: dict[str, pd.DataFrame], total: dict) -> lis
     return out
 
 
-def summarize(spec: BalanceSpec, total: dict, seed: int, title: str = "") -> Result:
-    t = tables(spec, total)
-    n = total["v0.games"]
-    ranked = ranked_findings(spec, t, total)
-    found = [f.text for f in ranked]
-    notes = found + [
-        f"{n:,} games per rule set, seed {seed}, chunks of {spec.chunk:,} games; rule sets compared on common random "
+def method_notes(spec: BalanceSpec, n: int, seed: int, per: str = "rule set") -> list[str]:
+    """How the figures were made: the games, the seed, win credit and the intervals."""
+    return [
+        f"{n:,} games per {per}, seed {seed}, chunks of {spec.chunk:,} games; rule sets compared on common random "
         "numbers (the same dice for each), differences paired per game",
         f"win credit: a game's winner gets 1; k players tied on the most {spec.money_name} get 1/k each; win rate = "
         f"mean credit, 95% Wilson interval; {spec.money_name} and length: mean ± 95% (normal); differences: mean of "
@@ -325,6 +326,31 @@ def summarize(spec: BalanceSpec, total: dict, seed: int, title: str = "") -> Res
         "many intervals are shown: at 95%, about one in twenty misses its true value by chance, so a lone borderline "
         "effect among many deserves a rerun with another seed",
     ]
+
+
+def payload(spec: BalanceSpec, t: dict[str, pd.DataFrame], ranked: list[Finding], n: int, seed: int) -> dict:
+    """The JSON: the run, the findings (ranked, with their kind and unit) and every table's records."""
+    return {
+        "games": n, "seed": seed, "chunk": spec.chunk, "rule_sets": [v.name for v in spec.variants],
+        "findings": [f.text for f in ranked],
+        "findings_ranked": [{"text": f.text, "kind": f.kind, "size": f.size, "table": f.table,
+                             "unit": "percentage points" if f.points else spec.money_name if f.table == "differences"
+                             else "length"} for f in ranked],
+        **{name: df.reset_index().to_dict(orient="records") for name, df in t.items()},
+    }
+
+
+def summarize(spec: BalanceSpec, total: dict, seed: int, title: str = "") -> Result:
+    """The Result of a balance run (of a `ladder.Ladder`'s: `ladder.summarize`)."""
+    from analyzer.core.balance import ladder
+
+    if isinstance(spec, ladder.Ladder):
+        return ladder.summarize(spec, total, seed, title)
+    t = tables(spec, total)
+    n = total["v0.games"]
+    ranked = ranked_findings(spec, t, total)
+    found = [f.text for f in ranked]
+    notes = found + method_notes(spec, n, seed)
     order = [v.name for v in spec.variants]  # every plot colours a rule set the same
     plots = [Plot("win_rate", "grouped_bars_with_ci", "win_rate",
                   {"value": "win rate", "lo": "lo95", "hi": "hi95", "group": "rule set", "category": "seat",
@@ -346,15 +372,8 @@ def summarize(spec: BalanceSpec, total: dict, seed: int, title: str = "") -> Res
                            "category": "policy", "reference": "fair share", "percent": True, "ylabel": "win rate",
                            "order": order, "hatch_categories": True,
                            "title": "Win rate per policy (95% CI; dotted: fair share)"}))
-    payload = {
-        "games": n, "seed": seed, "chunk": spec.chunk, "rule_sets": [v.name for v in spec.variants],
-        "findings": found,
-        "findings_ranked": [{"text": f.text, "kind": f.kind, "size": f.size, "table": f.table,
-                             "unit": "percentage points" if f.points else spec.money_name if f.table == "differences"
-                             else "length"} for f in ranked],
-        **{name: df.reset_index().to_dict(orient="records") for name, df in t.items()},
-    }
-    return Result(title or f"{spec.game}: balance", t, payload, notes, plots, names=shown_names(spec))
+    return Result(title or f"{spec.game}: balance", t, payload(spec, t, ranked, n, seed), notes, plots,
+                  names=shown_names(spec))
 
 
 def shown_names(spec: BalanceSpec) -> dict[str, str]:
@@ -420,14 +439,16 @@ def title(game, data: dict, configs: dict) -> str:
 
 def balance_scenario(game, data: dict, settings: runner.RunSettings) -> Result:
     """`analyzer balance`: the scenario's rule sets played as full games, compared seat by seat."""
+    from analyzer.core.balance.ladder import every_config, seated
     from analyzer.core.balance.variants import parse
 
     full = game.full()
     spec, configs = parse(full, data, game.name)
     result = balance(spec, settings, title=title(game, data, configs))
-    result.notes += full.hook("notes")(configs) + [
-        f"policies: {label}: {text}" for label, text in policy_table(configs)["what it does"].items()]
-    result.payload["rule_sets_detail"] = full.hook("rule_table")(configs).to_dict()
+    models = policy_table(every_config(spec, configs))
+    result.notes += full.hook("notes")(configs) + [f"policies: {label}: {text}"
+                                                   for label, text in models["what it does"].items()]
+    result.payload["rule_sets_detail"] = seated(spec, full.hook("rule_table")(configs)).to_dict()
     mark_illustrative(full, configs, result)
     return result
 
