@@ -71,6 +71,11 @@ class Ladder:
         return self.specs[0]
 
     @property
+    def variants(self):
+        """The rule sets (every rung plays the same)."""
+        return self.first.variants
+
+    @property
     def base(self):
         return self.first.base
 
@@ -88,7 +93,7 @@ class Ladder:
 
     @property
     def stage(self) -> str:
-        k = len(self.first.variants)
+        k = len(self.variants)
         return f"playing {k} rule set{'s' if k > 1 else ''} under {len(self.rungs)} rungs"
 
     def task(self) -> "LadderTask":
@@ -134,7 +139,7 @@ def conclusions(ladder: Ladder, tables: list[dict]) -> list[dict]:
                                 "detected": bool(a > 0 or b < 0)} for rung, (m, a, b) in zip(ladder.rungs, figures)]})
 
     base = ladder.base
-    for i, v in enumerate(ladder.first.variants):
+    for i, v in enumerate(ladder.variants):
         add(v.name, "first player's edge", "first_player", 0,
             [tuple(t["first_player"].loc[v.name, ["edge", "edge lo95", "edge hi95"]]) for t in tables])
         for seat in range(1, v.players):
@@ -172,7 +177,7 @@ def findings(ladder: Ladder, rows: list[dict]):
     """A finding per conclusion some rung detects (largest first, by the report's ranking), one for the rest."""
     from analyzer.core.balance.summary import Finding, _ci, points
 
-    several = len(ladder.first.variants) > 1
+    several = len(ladder.variants) > 1
     out, quiet = [], []
     for row in rows:
         where = f"`{row['rule set']}`, " if several else ""
