@@ -66,6 +66,12 @@ class Ladder:
     per = "rule set and rung"  # what one counted game is played under
 
     @property
+    def counted(self) -> str:
+        """The progress bar's unit: a game under every rule set and rung (the runner counts whole rollouts, so
+        it cannot count rung by rung when the rungs do not divide a chunk's rollouts)."""
+        return f"games (x{len(self.rungs)} rungs)"
+
+    @property
     def first(self) -> BalanceSpec:
         """The weakest rung's spec: the rule sets, chunk and game every rung shares."""
         return self.specs[0]
@@ -155,13 +161,10 @@ def conclusions(ladder: Ladder, tables: list[dict]) -> list[dict]:
 
 def figure(m: float, lo: float, hi: float) -> str:
     """An estimate in percentage points with its 95% interval, at the precision the interval supports."""
-    d = precision.decimals(50 * (hi - lo), default=1)
+    from analyzer.core.balance.summary import num
 
-    def signed(x: float) -> str:
-        text = f"{100 * x:+.{d}f}"
-        return text if float(text) else text[1:]  # no -0
-
-    return f"{signed(m)} ({signed(lo)} to {signed(hi)})"
+    d = max(1, precision.decimals(50 * (hi - lo), default=1))  # a bound near 0 keeps its side of 0
+    return f"{num(100 * m, d, sign=True)} ({num(100 * lo, d, sign=True)} to {num(100 * hi, d, sign=True)})"
 
 
 def table(rows: list[dict], rungs) -> pd.DataFrame:

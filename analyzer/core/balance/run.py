@@ -68,7 +68,8 @@ class BalanceSpec:
     def halfwidths(self, total: dict) -> np.ndarray:
         return halfwidths(self, total)
 
-    per = "rule set"  # what one counted game is played under (a class constant, not a field)
+    per = "rule set"  # what one counted game is played under (class constants, not fields)
+    counted = "games"  # what the progress bar counts
 
     @property
     def stage(self) -> str:
@@ -169,13 +170,13 @@ def _accumulate_pairs(acc, p, out, base, spec: BalanceSpec):
 
 def run(spec: BalanceSpec, settings: runner.RunSettings) -> dict:
     """Play settings.rollouts games per variant (in chunks of spec.chunk); the merged accumulators.  `spec` may
-    be a `ladder.Ladder` (its `task`, `halfwidths`, `stage`, `chunk`, `scale` and `per` alike)."""
+    be a `ladder.Ladder` (its `task`, `halfwidths`, `stage`, `chunk`, `scale`, `per` and `counted` alike)."""
     check_chunk(spec.chunk)
     scaled = replace(settings, rollouts=settings.rollouts * spec.scale,
                      max_rollouts=settings.max_rollouts * spec.scale if settings.max_rollouts else None)
     label = "games" if spec.scale == 1 else f"games/{spec.scale}"  # what checkpoints record
     total = runner.run(spec.task(), scaled, label=label, halfwidths=spec.halfwidths, unit=spec.scale,
-                       counted="games", stage=spec.stage)
+                       counted=spec.counted, stage=spec.stage)
     total.rollouts, total.label = total.rollouts // spec.scale, f"games per {spec.per}"  # say it in games
     runner.stage("tables and findings")
     return total
