@@ -15,15 +15,16 @@ difference against the baseline rule set), with a verdict from which rungs detec
 - fades with stronger players: the mirror image;
 - depends on the players: detected with opposite signs under two rungs;
 - only under some rungs: any other pattern (3 rungs or more); not detected under any rung.
+
+`variants.parse` builds a `Ladder` from a scenario, `run.run` plays it, `summary.summarize_ladder` words it and
+`report_section` is its part of the report.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 import numpy as np
-import pandas as pd
 
-from analyzer.core import precision, runner
 from analyzer.core.balance.run import BalanceSpec, BalanceTask, chunk_entropy
 from analyzer.core.game import Plot, Result
 
@@ -159,85 +160,7 @@ def conclusions(ladder: Ladder, tables: list[dict]) -> list[dict]:
     return rows
 
 
-def figure(m: float, lo: float, hi: float) -> str:
-    """An estimate in percentage points with its 95% interval, at the precision the interval supports."""
-    from analyzer.core.balance.summary import num
-
-    d = max(1, precision.decimals(50 * (hi - lo), default=1))  # a bound near 0 keeps its side of 0
-    return f"{num(100 * m, d, sign=True)} ({num(100 * lo, d, sign=True)} to {num(100 * hi, d, sign=True)})"
-
-
-def table(rows: list[dict], rungs) -> pd.DataFrame:
-    """The `ladder` table: a row per conclusion, a column per rung (points, 95% interval), the verdict."""
-    out = [{"rule set": row["rule set"], "conclusion": row["conclusion"],
-            **{r["rung"]: figure(r["estimate"], r["lo95"], r["hi95"]) for r in row["rungs"]},
-            "verdict": row["verdict"]} for row in rows]
-    return pd.DataFrame(out, columns=["rule set", "conclusion", *rungs, "verdict"]).set_index(["rule set",
-                                                                                              "conclusion"])
-
-
-def findings(ladder: Ladder, rows: list[dict]):
-    """A finding per conclusion some rung detects (largest first, by the report's ranking), one for the rest."""
-    from analyzer.core.balance.summary import Finding, _ci, points
-
-    several = len(ladder.variants) > 1
-    out, quiet = [], []
-    for row in rows:
-        where = f"`{row['rule set']}`, " if several else ""
-        what = row["conclusion"].replace("first player's edge", "the first player's (seat 0's) edge against the "
-                                                                 "fair share")
-        if row["verdict"] == NONE:
-            quiet.append(f"{where}{what}")
-            continue
-        shown = "; ".join(f"`{r['rung']}` {points(r['estimate'])} ({_ci(r['lo95'], r['hi95'])}"
-                          f"{'' if r['detected'] else ', covers 0'})" for r in row["rungs"])
-        size = max(100 * abs(r["estimate"]) for r in row["rungs"] if r["detected"])
-        text = f"{where}{what}: {row['verdict']}: {shown}."
-        out.append(Finding(text[:1].upper() + text[1:], "effect", size, "ladder"))
-    if quiet:
-        out.append(Finding(f"Not detected under any rung ({', '.join(f'`{r}`' for r in ladder.rungs)}): "
-                           + "; ".join(quiet) + ".", "none", table="ladder"))
-    return out
-
-
-def summarize(ladder: Ladder, total: dict, seed: int, title: str = "") -> Result:
-    """Each rung's tables with a `rung` level, the `ladder` table and its findings first."""
-    from analyzer.core.balance import summary
-
-    per_rung = [summary.tables(spec, rung_total(total, r)) for r, spec in enumerate(ladder.specs)]
-    rows = conclusions(ladder, per_rung)
-    t = {"ladder": table(rows, ladder.rungs)}
-    for name in per_rung[0]:
-        t[name] = pd.concat([tab[name] for tab in per_rung], keys=list(ladder.rungs), names=["rung"])
-    ranked = summary.rank(findings(ladder, rows)) + [summary.Finding(
-        f"The rungs, weakest first as the scenario lists them: {', '.join(f'`{r}`' for r in ladder.rungs)}; every seat "
-        "plays the rung's policy, so the rungs compare the rules under stronger and weaker tables, not one player "
-        "against another.")]
-    n = total["r0.v0.games"]
-    notes = [f.text for f in ranked] + summary.method_notes(ladder.first, n, seed, ladder.per)
-    payload = summary.payload(ladder.first, t, ranked, n, seed)
-    payload.update(rungs=list(ladder.rungs), ladder=rows)
-    return Result(title or f"{ladder.first.game}: balance across player strength", t, payload, notes, [],
-                  names=summary.shown_names(ladder.first))
-
-
-# -- what the scenario's set-up and the report show ------------------------------------------------
-
-def every_config(spec, configs: dict) -> dict:
-    """Every config the run seats (a ladder: each rung's), for the table of player models."""
-    if not isinstance(spec, Ladder):
-        return configs
-    return {f"{rung}: {name}": c for rung, cs in zip(spec.rungs, spec.configs) for name, c in cs.items()}
-
-
-def seated(spec, rules: pd.DataFrame) -> pd.DataFrame:
-    """The rule sets' table; under a ladder its policies row names the ladder instead of the weakest rung."""
-    row = "policies (seat 0 first)"
-    if isinstance(spec, Ladder) and row in rules.index:
-        rules = rules.copy()
-        rules.loc[row] = "every seat the rung's: " + ", ".join(spec.rungs)
-    return rules
-
+# -- the report ----------------------------------------------------------------------------------
 
 CAPTION = ("Each conclusion under each rung, weakest first: the estimate in percentage points of win rate with its "
            "95% interval (the first player and each seat against the fair share of 1/players; each rule set "

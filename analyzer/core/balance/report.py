@@ -106,7 +106,7 @@ def split_rule_table(table: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
 
 def report_scenario(game, data: dict, settings, reproduce: str = ""):
     """`analyzer report`: a balance scenario's result as a `core.report.Report`."""
-    from analyzer.core.balance import ladder, summary
+    from analyzer.core.balance import summary
     from analyzer.core.balance.variants import parse
 
     full = game.full()
@@ -114,12 +114,12 @@ def report_scenario(game, data: dict, settings, reproduce: str = ""):
     title = summary.title(game, data, configs)
     result = summary.balance(spec, settings, title=title)
     summary.mark_illustrative(full, configs, result)
-    differ, common = split_rule_table(ladder.seated(spec, full.hook("rule_table")(configs)))
+    differ, common = split_rule_table(summary.seated(spec, full.hook("rule_table")(configs)))
     setup = []
     if len(differ):
         setup.append((f"What differs between the rule sets (`{spec.base.name}` is the baseline)", differ))
     setup += [("Common to every rule set" if len(configs) > 1 else "The rule set", common),
-              ("The player models", summary.policy_table(ladder.every_config(spec, configs)))]
+              ("The player models", summary.policy_table(summary.every_config(spec, configs)))]
     if full.setup is not None:
         setup += full.hook("setup")(configs)
     setup.append(("", f"{result.payload['games']:,} games per {spec.per}, root seed {result.payload['seed']}; every "

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from analyzer.core import runner, stats
+from analyzer.core import precision, runner, stats
+from analyzer.core.balance import ladder as lad
 from analyzer.core.balance.run import BalanceSpec, _labels, run
 from analyzer.core.game import Plot, Result
 
@@ -341,11 +342,9 @@ def payload(spec: BalanceSpec, t: dict[str, pd.DataFrame], ranked: list[Finding]
 
 
 def summarize(spec: BalanceSpec, total: dict, seed: int, title: str = "") -> Result:
-    """The Result of a balance run (of a `ladder.Ladder`'s: `ladder.summarize`)."""
-    from analyzer.core.balance import ladder
-
-    if isinstance(spec, ladder.Ladder):
-        return ladder.summarize(spec, total, seed, title)
+    """The Result of a balance run (of a `ladder.Ladder`: `summarize_ladder`)."""
+    if isinstance(spec, lad.Ladder):
+        return summarize_ladder(spec, total, seed, title)
     t = tables(spec, total)
     n = total["v0.games"]
     ranked = ranked_findings(spec, t, total)
@@ -376,6 +375,64 @@ def summarize(spec: BalanceSpec, total: dict, seed: int, title: str = "") -> Res
                   names=shown_names(spec))
 
 
+# -- a ladder: every rule set under each rung (core/balance/ladder.py) -------------------------------
+
+def ladder_figure(m: float, lo: float, hi: float) -> str:
+    """An estimate in percentage points with its 95% interval, at the precision the interval supports."""
+    d = max(1, precision.decimals(50 * (hi - lo), default=1))  # a bound near 0 keeps its side of 0
+    return f"{num(100 * m, d, sign=True)} ({num(100 * lo, d, sign=True)} to {num(100 * hi, d, sign=True)})"
+
+
+def ladder_table(rows: list[dict], rungs) -> pd.DataFrame:
+    """The `ladder` table: a row per conclusion, a column per rung (points, 95% interval), the verdict."""
+    out = [{"rule set": row["rule set"], "conclusion": row["conclusion"],
+            **{r["rung"]: ladder_figure(r["estimate"], r["lo95"], r["hi95"]) for r in row["rungs"]},
+            "verdict": row["verdict"]} for row in rows]
+    return pd.DataFrame(out, columns=["rule set", "conclusion", *rungs, "verdict"]).set_index(["rule set",
+                                                                                              "conclusion"])
+
+
+def _ladder_findings(ladder: lad.Ladder, rows: list[dict]):
+    """A finding per conclusion some rung detects (largest first, by the report's ranking), one for the rest."""
+    several = len(ladder.variants) > 1
+    out, quiet = [], []
+    for row in rows:
+        where = f"`{row['rule set']}`, " if several else ""
+        what = row["conclusion"].replace("first player's edge", "the first player's (seat 0's) edge against the "
+                                                                 "fair share")
+        if row["verdict"] == lad.NONE:
+            quiet.append(f"{where}{what}")
+            continue
+        shown = "; ".join(f"`{r['rung']}` {points(r['estimate'])} ({_ci(r['lo95'], r['hi95'])}"
+                          f"{'' if r['detected'] else ', covers 0'})" for r in row["rungs"])
+        size = max(100 * abs(r["estimate"]) for r in row["rungs"] if r["detected"])
+        text = f"{where}{what}: {row['verdict']}: {shown}."
+        out.append(Finding(text[:1].upper() + text[1:], "effect", size, "ladder"))
+    if quiet:
+        out.append(Finding(f"Not detected under any rung ({', '.join(f'`{r}`' for r in ladder.rungs)}): "
+                           + "; ".join(quiet) + ".", "none", table="ladder"))
+    return out
+
+
+def summarize_ladder(ladder: lad.Ladder, total: dict, seed: int, title: str = "") -> Result:
+    """Each rung's tables with a `rung` level, the `ladder` table and its findings first."""
+    per_rung = [tables(spec, lad.rung_total(total, r)) for r, spec in enumerate(ladder.specs)]
+    rows = lad.conclusions(ladder, per_rung)
+    t = {"ladder": ladder_table(rows, ladder.rungs)}
+    for name in per_rung[0]:
+        t[name] = pd.concat([tab[name] for tab in per_rung], keys=list(ladder.rungs), names=["rung"])
+    ranked = rank(_ladder_findings(ladder, rows)) + [Finding(
+        f"The rungs, weakest first as the scenario lists them: {', '.join(f'`{r}`' for r in ladder.rungs)}; every seat "
+        "plays the rung's policy, so the rungs compare the rules under stronger and weaker tables, not one player "
+        "against another.")]
+    n = total["r0.v0.games"]
+    notes = [f.text for f in ranked] + method_notes(ladder.first, n, seed, ladder.per)
+    data = {**payload(ladder.first, t, ranked, n, seed), "rungs": list(ladder.rungs), "ladder": rows}
+    return Result(title or f"{ladder.first.game}: balance across player strength", t, data, notes, [],
+                  names=shown_names(ladder.first))
+
+
+
 def shown_names(spec: BalanceSpec) -> dict[str, str]:
     """The terminal's headings: the game's name for its final score (points, coins, ...) in place of "money"."""
     if spec.money_name == "money":
@@ -399,6 +456,23 @@ def policy_table(configs: dict) -> pd.DataFrame:
         for policy in c.policies:
             seen.setdefault(policy.label, policy.describe())
     return pd.DataFrame({"policy": list(seen), "what it does": list(seen.values())}).set_index("policy")
+
+
+def every_config(spec, configs: dict) -> dict:
+    """Every config the run seats, for the table of player models: a ladder's (`ladder.Ladder`) each rung's."""
+    if not isinstance(spec, lad.Ladder):
+        return configs
+    return {f"{rung}: {name}": c for rung, cs in zip(spec.rungs, spec.configs) for name, c in cs.items()}
+
+
+def seated(spec, rules: pd.DataFrame) -> pd.DataFrame:
+    """The rule sets' table; under a ladder its policies row names the ladder instead of the weakest rung."""
+    row = "policies (seat 0 first)"
+    if not isinstance(spec, lad.Ladder) or row not in rules.index:
+        return rules
+    rules = rules.copy()
+    rules.loc[row] = "every seat the rung's: " + ", ".join(spec.rungs)
+    return rules
 
 
 def rule_table(configs: dict, game_rows) -> pd.DataFrame:
@@ -439,7 +513,6 @@ def title(game, data: dict, configs: dict) -> str:
 
 def balance_scenario(game, data: dict, settings: runner.RunSettings) -> Result:
     """`analyzer balance`: the scenario's rule sets played as full games, compared seat by seat."""
-    from analyzer.core.balance.ladder import every_config, seated
     from analyzer.core.balance.variants import parse
 
     full = game.full()
