@@ -64,6 +64,45 @@ def balance(scenario: BalancePath, fmt: opt.FormatOpt = opt.Format.table, out: o
     opt.emit(core.balance_scenario(game, data, settings), fmt, out)
 
 
+STRENGTH_GAMES = 400
+PolicyOpt = Annotated[str, typer.Option(
+    "--policy", "-p", help="The player measured: one of the game's policies (`analyzer games`), e.g. `search:64`.")]
+AgainstOpt = Annotated[str, typer.Option(
+    "--against", "-a", help="The player in every other seat, e.g. `greedy`.")]
+PlayersOpt = Annotated[Optional[int], typer.Option(
+    "--players", help="Table size [default: the scenario's].", show_default=False)]
+
+
+@opt.with_run_options(rollouts=opt.Games, jobs=opt.AllJobs)
+def strength(scenario: BalancePath, policy: PolicyOpt = "search", against: AgainstOpt = "greedy",
+             players: PlayersOpt = None, fmt: opt.FormatOpt = opt.Format.table, out: opt.Out = None, *,
+             run: opt.RunOptions):
+    """How much better one player model plays than another: N games of the scenario's first rule set with one
+    seat --policy and every other seat --against, that seat rotated over every turn-order rank.
+
+    Reports the player's win rate with its 95% interval against the fair share (1/players), its mean score
+    margin over the best other seat, and games per second. A ladder climbs when each rung's whole interval is
+    above the fair share, e.g. `analyzer strength scenarios/puerto_rico/balance-start-crops.yaml --policy
+    search:16 --against greedy -n 200`. -n counts games [default: 400; the scenario's analysis.rollouts is for
+    its balance runs and is not read here]; the same seed gives the same games for any --jobs.
+
+    JSON: {"win_rate", "lo95", "hi95", "fair_share", "margin", "margin_ci95", "games", "games_per_second",
+    "policy", "against", "players", "seed", "verdict"}.
+    """
+    from analyzer.core import registry, scenario as sc
+    from analyzer.core.strength import strength as measure
+
+    data = sc.load(scenario)
+    game = registry.game(data["game"])
+    game.full()
+    block = {k: v for k, v in sc.analysis_settings(data).items() if k != "rollouts"}
+    settings = run.settle(block, default_rollouts=STRENGTH_GAMES,
+                          identity=opt.game_identity(game, "strength", {**data, "strength": [policy, against, players]},
+                                                     scenario.name),
+                          default_jobs=-1)
+    opt.emit(measure(game, data, policy, against, players, settings), fmt, out)
+
+
 @opt.with_run_options(rollouts=opt.Games, jobs=opt.AllJobs)
 def report(scenario: ReportPath, out: ReportOut = None, *, run: opt.RunOptions):
     """Run a scenario and write a self-contained HTML report and its Markdown twin.

@@ -22,7 +22,7 @@ def describe(game) -> dict:
         "questions": {name: {"summary": q.summary, "default_rollouts": q.default_rollouts}
                       for name, q in game.questions.items()},
         "full_games": game.full_games is not None, "quick_entry": game.quick_entry is not None,
-        "board_template": game.board_template is not None,
+        "board_template": game.board_template is not None, "policies": list(game.policies),
         "scenarios": [str(p.relative_to(root)) for p in registry.scenarios(game.name)],
     }
 
@@ -37,10 +37,12 @@ def _text(entry: dict) -> str:
         size = f" [{q['default_rollouts']:,} rollouts]" if q["default_rollouts"] else " [exact]"
         lines.append(f"  {name:<8} {q['summary']}{size}")
     extras = [what for what, key, how in (
-        ("balance, report", "full_games", "full games"), (f"{entry['name']} ...", "quick_entry", "quick entry"),
+        ("balance, strength, report", "full_games", "full games"), (f"{entry['name']} ...", "quick_entry", "quick entry"),
         (f"board {entry['name']} --template", "board_template", "board file")) if entry[key]]
     if extras:
         lines.append("  also:    " + "; ".join(f"analyzer {e}" for e in extras))
+    if entry["policies"]:
+        lines.append("  players: " + ", ".join(entry["policies"]) + " (balance, strength)")
     if entry["scenarios"]:
         lines.append(f"  scenarios ({len(entry['scenarios'])}): " + ", ".join(Path(p).name for p in entry["scenarios"]))
     return "\n".join(lines)

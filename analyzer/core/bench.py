@@ -175,3 +175,43 @@ def write_json(table: dict, path: Path) -> None:
     tmp = path.with_suffix(path.suffix + ".tmp")
     tmp.write_text(json.dumps(table, indent=2, default=float))
     os.replace(tmp, path)
+
+
+def search_rows(game_name: str, model, decisions, base: int, nstreams: int, strength_runs, repeats: int) -> list[dict]:
+    """The search player's rows: its driver's overhead (a search decision's time against the same number of bare
+    playouts, target at most 20%) over `decisions` [(state, cfg, seat)], and whole games on 2 local workers for
+    each (policy, against, players, games, target) of `strength_runs`, through `analyzer strength`'s own code."""
+    import statistics
+
+    import numpy as np
+
+    from analyzer.core import registry, runner, search, strength
+
+    whole = bare = 0.0
+    budget = search.DEFAULT_BUDGET
+    for s, cfg, seat in decisions:
+        opts = np.empty(search.MAX_OPTIONS, dtype=np.int64)
+        n = model.legal(s, cfg, opts)
+        k = search.playouts_in(n, budget)
+        t0 = time.process_time()
+        search.decide(model, s, cfg, seat, budget, base, 1, nstreams)
+        t1 = time.process_time()
+        search.playouts_alone(s, cfg, seat, k, base, nstreams, *model.functions())
+        t2 = time.process_time()
+        whole, bare = whole + t1 - t0, bare + t2 - t1
+    rows = [{"what": f"{game_name} search:{budget} decision: the driver's share of its time ({len(decisions)} "
+                     "decisions, against the same playouts alone)", "ours": max(0.0, 1 - bare / whole),
+             "comparison": None, "ratio": None, "target": "<=0.20"}]
+    game = registry.game(game_name)
+    data = {"game": game_name}
+    for policy, against, players, games, target in strength_runs:
+        rates = []
+        for rep in range(repeats):
+            settings = runner.RunSettings(rollouts=games, seed=rep, jobs=2, progress=False)
+            t = time.perf_counter()
+            strength.strength(game, data, policy, against, players, settings)
+            rates.append(games / (time.perf_counter() - t))
+        rows.append({"what": f"{game_name} whole {players}-player games, {policy} against {against}, 2 local "
+                             f"workers (games/s, median of {repeats})", "ours": statistics.median(rates),
+                     "comparison": None, "ratio": None, "target": target})
+    return rows

@@ -166,6 +166,7 @@ class GameSpec:
     board_template: Any = None  # a path (str) of the board file a user fills in from the printed board
     draw: Any = None  # draw(position, path) -> writes a PNG picture of the position
     reference_check: Any = None  # reference_check(seed) -> [(what, engine's value, reference's value)] on fixed draws
+    policies: tuple = ()  # the player models' names a scenario may seat (`analyzer games` lists them)
 
     def position(self, data: dict):
         return resolve(self.load)(data)

@@ -197,3 +197,32 @@ def play(s, cfg, rs, rec, codes, max_rounds, force, seed, advance, legal, apply,
 def decide(model: ForwardModel, s, cfg, seat: int, budget: int, base: int, seed: int, nstreams: int) -> int:
     """The search player's choice for the decision pending in `s` (from Python: tests, one-off questions)."""
     return int(choose(s, cfg, seat, budget, base, np.uint64(seed), nstreams, *model.functions()))
+
+
+def playouts_in(n: int, budget: int) -> int:
+    """How many playouts `choose` plays for a decision of n options (its sequential-halving schedule)."""
+    m, rounds, total = n, max(1, math.ceil(math.log2(n))), 0
+    while m > 1:
+        total += max(1, budget // (m * rounds)) * m
+        m = (m + 1) // 2
+    return total
+
+
+@njit(types.float64(S, S, types.int64, types.int64, types.int64, types.int64, *MODEL), cache=True)
+def playouts_alone(s, cfg, seat, k, base, nstreams, advance, legal, apply, policy, determinize, reward, margin):
+    """The benchmark's yardstick: k playouts of the decision pending in `s` (determinize, apply an option, play
+    to the end, read the reward) with no selection around them; the sum of the rewards."""
+    opts = np.empty(MAX_OPTIONS, dtype=np.int64)
+    n = legal(s, cfg, opts)
+    rec = np.zeros((1, 3), dtype=np.int64)
+    rs = np.empty(nstreams, dtype=np.uint64)
+    t = np.empty_like(s)
+    total = 0.0
+    for i in range(k):
+        t[:] = s
+        seed_streams(rs, mix(np.uint64(i + 1)))
+        determinize(t, cfg, seat, rs)
+        apply(t, cfg, rs, rec, opts[i % n])
+        playout(t, cfg, rs, rec, base, advance, legal, apply, policy, determinize, reward, margin)
+        total += reward(t, cfg, seat)
+    return total

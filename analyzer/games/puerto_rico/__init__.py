@@ -56,6 +56,7 @@ GAME = GameSpec(
     },
     answers="analyzer.games.puerto_rico.state:questions",
     full_games="analyzer.games.puerto_rico.balance:FULL_GAMES",
+    policies=("greedy", "random", "noisy:EPS", "search[:N[:BASE]]"),
     bench="analyzer.games.puerto_rico.bench:run",
     reference_check="analyzer.games.puerto_rico.sim:engine_agrees",
 )

@@ -6,7 +6,10 @@ column.
 """
 from __future__ import annotations
 
+import numpy as np
+
 from analyzer.core import bench as core_bench
+from analyzer.games.puerto_rico import game as g
 from analyzer.games.puerto_rico import play as pl
 from analyzer.games.puerto_rico.policies import Policy
 
@@ -17,4 +20,31 @@ def run(quick: bool = False) -> list[dict]:
     runs = (("greedy", games, ">=50/s"), ("random", games, ">=50/s"))
     rows = core_bench.full_games("puerto_rico", lambda kind: pl.GameConfig(pl.RuleSet(), 4, (Policy(kind),) * 4),
                                  pl.play, runs, repeats)
-    return rows + core_bench.exact_questions("puerto_rico", ("odds", "hacienda"), repeats)
+    rows += core_bench.exact_questions("puerto_rico", ("odds", "hacienda"), repeats)
+    return rows + core_bench.search_rows("puerto_rico", g.MODEL, search_decisions(4 if quick else 12), g.P_GREEDY, 3,
+                                         (("search:64", "search:64", 4, 8 if quick else 16, ">=0.5/s"),
+                                          ("search:64", "greedy", 4, 16 if quick else 48, ">=2/s")),
+                                         1 if quick else 3)
+
+
+def search_decisions(k: int) -> list:
+    """k decisions of two or more options from seeded greedy 4-player games, spread over the game."""
+    from analyzer.core import search
+
+    cfg = g.settings_vector(None, 4)
+    rec = np.zeros((1, 3), dtype=np.int64)
+    out, seed = [], 0
+    while len(out) < k:
+        s = np.zeros(g.SSIZE, dtype=np.int64)
+        streams = g.Chance(1, np.random.default_rng(seed)).seeds
+        g.run(cfg, streams, np.zeros((1, g.STSIZE), dtype=np.int64), s, g.NEW_GAME, 0,
+              pols=np.full((1, 4), g.P_GREEDY, dtype=np.int64))
+        rs, opts, step = streams[0], np.empty(search.MAX_OPTIONS, dtype=np.int64), 0
+        while (p := g.advance(s, cfg, rs, rec)) != search.ENDED and len(out) < k:
+            if p >= 0:
+                if g.legal(s, cfg, opts) >= 2 and step % 37 == seed % 37:
+                    out.append((s.copy(), cfg, p))
+                g.apply(s, cfg, rs, rec, g.policy(s, cfg, rs, rec, g.P_GREEDY))
+                step += 1
+        seed += 1
+    return out

@@ -756,12 +756,13 @@ def determinize(s, cfg, viewer, rs):
     """The face-down plantation stack is all a seat cannot see (the discard pile and every board are open): its
     tiles sorted by kind, then shuffled."""
     a, b = s[STKPOS], s[STKN]
+    for k in range(NK):
+        s[KEEP + k] = 0  # scratch: the count of each kind
+    for i in range(a, b):
+        s[KEEP + s[STK + i]] += 1
     n = a
     for k in range(NK):
-        m = 0
-        for i in range(a, b):
-            m += s[STK + i] == k
-        for _ in range(m):
+        for _ in range(s[KEEP + k]):
             s[STK + n] = k
             n += 1
     for i in range(b - 1, a, -1):
