@@ -44,11 +44,19 @@ def balance(scenario: BalancePath, fmt: opt.FormatOpt = opt.Format.table, out: o
     played on the same dice (common random numbers); each is compared with the first, per game, so the
     difference and its interval show a house rule's own effect.
 
-    With --precision H, games are added until every win rate and every paired win-rate difference has a 95%
-    half-width of at most H (--max-rollouts then caps the games per rule set).
+    A scenario with `ladder: [greedy, search:64]` (policy names of the game, weakest first, instead of
+    `policies`) plays every rule set under each rung, every seat the rung's policy, on the same seeds: the
+    `ladder` table sets the first player's edge, each seat's edge against the fair share and each seat's change
+    against the baseline side by side, a column per rung, with a verdict (holds under every rung, appears only
+    with stronger players, fades with stronger players, depends on the players); every other table gains a
+    `rung` level, and N counts games per rule set and rung.
+
+    With --precision H, games are added until every win rate and every paired win-rate difference (of every
+    rung) has a 95% half-width of at most H (--max-rollouts then caps the games per rule set).
 
     JSON: {"games": n, "seed": s, "findings": [...], "win_rate": [...], "first_player": [...],
-    "differences": [...], "money": [...], "length": [...], "actions": [...]}.
+    "differences": [...], "money": [...], "length": [...], "actions": [...]}; with a ladder also "rungs" and
+    "ladder": [{"rule set", "conclusion", "verdict", "rungs": [{"rung", "estimate", "lo95", "hi95"}]}].
     """
     from analyzer.core import balance as core
 
@@ -100,7 +108,8 @@ def report(scenario: ReportPath, out: ReportOut = None, *, run: opt.RunOptions):
     """Run a scenario and write a self-contained HTML report and its Markdown twin.
 
     A balance scenario: what was asked (the scenario's `description`), the findings first, the rule sets and
-    player models, n and the seed, the tables and plots. A position scenario (one with `position:`): the position
+    player models, n and the seed, the tables and plots; with a `ladder`, a section "Across player strength" (the
+    ladder table and the win rate per seat under each rung). A position scenario (one with `position:`): the position
     drawn (the game's picture of it, else a table), every question the position supports answered (`odds`, `ev`
     and the game's own), its odds as charts, the moves ranked with their values and 95% intervals, the
     assumptions (the EV convention, policies, settings, illustrative data); -n then sets every question's

@@ -13,7 +13,7 @@ from typing import Any
 from analyzer.core.errors import ScenarioError
 
 TOP_LEVEL_KEYS = {"game", "rules", "players", "position", "analysis", "title", "description",
-                  "policies", "seating", "variants"}  # the last three: balance scenarios (full games)
+                  "policies", "seating", "variants", "ladder"}  # the last four: balance scenarios (full games)
 ANALYSIS_KEYS = {"rollouts", "seed", "jobs"}
 _FOLDER: ContextVar[Path | None] = ContextVar("scenario_folder", default=None)  # of the scenario file loaded last
 
