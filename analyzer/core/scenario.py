@@ -289,14 +289,15 @@ def analysis_settings(data: dict) -> dict:
     return out
 
 
-def within_box(places, box, what: str, show=str) -> None:
+def within_box(places, box, what: str, show=str, allowed: str | None = None) -> None:
     """Refuse a component given more often than the game has it, counted across `places`.
 
     `places`: (field, items) pairs; items are components (each counts once) or a mapping component -> count.
     `box`: how many of each component the game has: one number for every component, or a mapping (a component
     it does not name has none).  The error names the field where the count goes over, the other fields that
     hold it, and what the game has; `show` turns a component into its name.  With `box` 1 this is "no component
-    listed twice" (the same card in two hands, a tile in the bag twice)."""
+    listed twice" (the same card in two hands, a tile in the bag twice); `allowed` replaces "the game has N"
+    where another phrase says it better."""
     totals: dict = {}
     fields: dict = {}
     for field, items in places:
@@ -311,12 +312,12 @@ def within_box(places, box, what: str, show=str) -> None:
                 others = [f for f in fields[item] if f != field]
                 also = f" (with {', '.join(others)})" if others else ""
                 name = f"{what} {show(item)}".strip()
+                has = allowed or ("the game has none" if limit == 0 else
+                                  "the game has one" if limit == 1 else f"the game has {limit}")
                 if limit == 1:
-                    problem = f"{name} given twice{also}; the game has one"
-                elif limit == 0:
-                    problem = f"{name}: the game has none"
+                    problem = f"{name} given twice{also}; {has}"
                 else:
-                    problem = f"{totals[item]} × {name}{also}; the game has {limit}"
+                    problem = f"{totals[item]} × {name}{also}; {has}"
                 raise ScenarioError(field, problem)
 
 
