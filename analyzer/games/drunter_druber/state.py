@@ -38,7 +38,7 @@ OPPONENT_KEYS = {"covered_types", "voted_to_cover", "voted_to_save", "votes_left
 OUTHOUSE_KEYS = {"proposer", "my_stance"}
 FOCUS_KEYS = {"size", "kind"}
 STANCES = ("for", "against")
-MAX_VOTES_ON = 4  # yes (or no) votes one player can cast in a game: one per card that says it, JEIN included
+MAX_VOTES_ON = 99  # a bound for reading the number; the vote cards bound the sums (_opponent)
 
 
 @dataclass(frozen=True)

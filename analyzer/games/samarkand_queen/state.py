@@ -259,7 +259,8 @@ def _read(block: dict, players: int, board: Board, settings: Settings) -> Positi
     if not uses_bag and (bag or out):
         raise ScenarioError(f"{P}.bag" if bag else f"{P}.tiles_out", "only with 2 players and two_player_bag: true")
     # spec §5: one tile per family goes on its domain, the other into the bag, from which it leaves the game
-    sc.within_box([(f"{P}.bag", bag), (f"{P}.tiles_out", out)], 1, "the bag tile of", lambda f: board.families[f])
+    sc.within_box([(f"{P}.bag", bag), (f"{P}.tiles_out", out)], 1, "the bag tile of", lambda f: board.families[f],
+                  f"the bag holds one tile of each family ({F} in all), each in the bag or out of the game")
     fam_block = r.mapping(block.get("families"), f"{P}.families")
     families = []
     given = {}

@@ -68,7 +68,8 @@ def test_expert_positions_take_two_cards():
     (None, {"me": {"building": "A", "tiles": {"river": [4]}}}, "position.me.tiles.river[0]", "1 to 3"),
     (None, {"me": {"building": "A", "tiles": {"lava": [1]}}}, "position.me.tiles.lava", "unknown key"),
     # counts the components cannot make (issue 50): a vote set holds 3 yes cards and a JEIN
-    (None, {"opponents": [{}, {"voted_to_cover": {"B": 60}}]}, "position.opponents[1].voted_to_cover.B", "0 to 4"),
+    (None, {"opponents": [{}, {"voted_to_cover": {"B": 60}}]}, "position.opponents[1].voted_to_cover",
+     "60 yes votes in all; every vote spends a card and he has 4 yes cards (JA, JAA, JAAA, JEIN)"),
     (None, {"opponents": [{}, {"voted_to_cover": {"B": 3, "C": 2}}]}, "position.opponents[1].voted_to_cover",
      "5 yes votes in all; every vote spends a card and he has 4 yes cards"),
     (None, {"opponents": [{}, {"voted_to_cover": {"B": 4}, "voted_to_save": {"C": 4}}]},

@@ -161,7 +161,8 @@ def test_a_bag_tile_given_twice_is_refused(bag, out, field, twice):
     d["position"].update(bag=bag, tiles_out=out)
     with pytest.raises(ScenarioError) as err:
         state.parse_position(d)
-    assert err.value.field == field and f"{twice} given twice" in str(err.value) and "the game has one" in str(err.value)
+    assert err.value.field == field and f"{twice} given twice" in str(err.value)
+    assert "the bag holds one tile of each family (10 in all)" in str(err.value)
 
 
 def test_a_card_in_two_places_names_the_second_place():
