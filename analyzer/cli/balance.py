@@ -53,10 +53,10 @@ def balance(scenario: BalancePath, fmt: opt.FormatOpt = opt.Format.table, out: o
     from analyzer.core import balance as core
 
     game, data, settings = load(scenario, "balance", run)
-    opt.emit(core.balance_scenario(game, data, settings), fmt, out)
+    opt.emit(core.balance_scenario(game, data, settings), fmt, out, run)
 
 
-@opt.with_run_options(rollouts=opt.Games, jobs=opt.AllJobs)
+@opt.with_run_options(rollouts=opt.Games, jobs=opt.AllJobs, tables=False)
 def report(scenario: ReportPath, out: ReportOut = None, *, run: opt.RunOptions):
     """Run a scenario and write a self-contained HTML report and its Markdown twin.
 
