@@ -14,6 +14,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# The demo's question (Camel Up's first edition, exact) runs no compiled engine: nothing to warm, answers at once.
 demo: setup
 	$(BIN)/analyzer ev scenarios/camelup/opening.yaml
 

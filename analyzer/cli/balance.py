@@ -28,6 +28,9 @@ def load(path: Path, command: str, run: opt.RunOptions):
     data = scenario.load(path)
     game = registry.game(data["game"])
     full = game.full()
+    from analyzer.cli.compiling import warm_full_games
+
+    warm_full_games(game, progress=not run.no_progress)  # a first run says it is compiling, then the bar moves
     settings = run.settle(scenario.analysis_settings(data), default_rollouts=full.default_games,
                           identity=opt.game_identity(game, command, data, path.name),
                           default_jobs=-1)  # the runner never starts more workers than chunks
