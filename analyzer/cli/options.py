@@ -212,10 +212,15 @@ def game_identity(game, command: str, scenario: dict, source: str = "") -> dict:
     return identity(command, scenario, source, f"{game.name} {game.version}")
 
 
-def screen() -> tuple[int, int]:
-    """The terminal's columns (at least 80) and lines; 80 x 24 when the output is no terminal and COLUMNS is unset."""
+def screen() -> tuple[int | None, int]:
+    """The terminal's columns (at least 80) and lines.  Output that is no terminal (a pipe, a file) is fitted to
+    COLUMNS where that is set, else printed whole (columns None), as `ls` does."""
+    import os
     import shutil
+    import sys
 
+    if not sys.stdout.isatty() and not os.environ.get("COLUMNS"):
+        return None, 24
     size = shutil.get_terminal_size((80, 24))
     return max(80, size.columns), max(24, size.lines)
 
@@ -228,7 +233,8 @@ def emit(result, fmt: Format, out: Path | None, run: RunOptions | None = None) -
 
     run = run or RunOptions()
     columns, lines = screen()
-    text = tables.render(result, fmt.value, width=None if run.wide else columns, top=run.top, height=lines)
+    text = tables.render(result, fmt.value, width=None if run.wide or columns is None else columns, top=run.top,
+                         height=lines)
     if out is None:
         runner.stage(None)
         typer.echo(text)

@@ -253,9 +253,12 @@ def fit(df: pd.DataFrame, width: int | None = None, top: int | None = None, heig
     long row labels lettered (a legend follows), then the rightmost columns left out, with a note naming them.
     `width` None (--wide): every row and column as it is."""
     if width is None:
+        more = []
+        if top is not None and _ranks(df) and len(df) > top:
+            df, more = df.head(top), [f"... {len(df) - top} more (a larger --top shows them)"]
         with pd.option_context("display.max_rows", None, "display.max_columns", None, "display.width", 10**6,
                                "display.float_format", "{:.4f}".format):
-            return df.to_string(na_rep="")
+            return "\n".join([df.to_string(na_rep=""), *more])
     df, folded = _fold(df, top, height)
     cells = _cells(df)
     text, legend = _text(cells), []

@@ -56,6 +56,18 @@ def test_a_ranking_shows_its_top_rows_and_folds_its_zeros():
     assert "move 29" not in tables.fit(df, WIDTH, top=21) and "-1.0000" in tables.fit(df, WIDTH, top=21)
 
 
+def test_top_holds_for_a_whole_table_too():
+    df = pd.DataFrame({"ev": [3.0 - i for i in range(30)]}, index=pd.Index(range(1, 31), name="rank"))
+    text = tables.fit(df, None, top=4)
+    assert "... 26 more" in text and len(text.splitlines()) == 2 + 4 + 1
+
+
+def test_output_that_is_no_terminal_is_whole_unless_columns_is_set():
+    args = ("ask", "income", registry.SCENARIOS / "catan" / "where-to-settle.yaml", "--no-progress")
+    piped = invoke(*args, env={"COLUMNS": None})
+    assert piped.exit_code == 0 and _widest(piped.stdout) > WIDTH and "not shown" not in piped.stdout
+
+
 def test_a_table_that_ranks_nothing_keeps_every_row():
     df = pd.DataFrame({"p": [0.1, 0.5, 0.2] * 20}, index=pd.Index(range(60), name="space"))
     assert "more" not in tables.fit(df, WIDTH, top=5)
