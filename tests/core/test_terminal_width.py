@@ -101,7 +101,7 @@ def test_every_shipped_scenario_answers_within_80_columns(name, path):
         runs = []
         for question in game.supported(game.position(data)):
             default = game.questions[question].default_rollouts
-            runs.append(("ask", question, path, *(() if default is None else ("-n", min(256, default)))))
+            runs.append(("ask", question, path, *(() if default is None else ("-n", min(64, default)))))
     for args in runs:
         result = invoke(*args, "--seed", 1, "--no-progress", env={"COLUMNS": "80"})
         assert result.exit_code == 0, result.output
