@@ -28,6 +28,9 @@ def load(path: Path, command: str, run: opt.RunOptions):
     data = scenario.load(path)
     game = registry.game(data["game"])
     full = game.full()
+    from analyzer.cli.compiling import warm_full_games
+
+    warm_full_games(game, progress=not run.no_progress)  # a first run says it is compiling, then the bar moves
     settings = run.settle(scenario.analysis_settings(data), default_rollouts=full.default_games,
                           identity=opt.game_identity(game, command, data, path.name),
                           default_jobs=-1)  # the runner never starts more workers than chunks
@@ -61,7 +64,7 @@ def balance(scenario: BalancePath, fmt: opt.FormatOpt = opt.Format.table, out: o
     from analyzer.core import balance as core
 
     game, data, settings = load(scenario, "balance", run)
-    opt.emit(core.balance_scenario(game, data, settings), fmt, out)
+    opt.emit(core.balance_scenario(game, data, settings), fmt, out, run)
 
 
 STRENGTH_GAMES = 400
@@ -100,10 +103,10 @@ def strength(scenario: BalancePath, policy: PolicyOpt = "search", against: Again
                           identity=opt.game_identity(game, "strength", {**data, "strength": [policy, against, players]},
                                                      scenario.name),
                           default_jobs=-1)
-    opt.emit(measure(game, data, policy, against, players, settings), fmt, out)
+    opt.emit(measure(game, data, policy, against, players, settings), fmt, out, run)
 
 
-@opt.with_run_options(rollouts=opt.Games, jobs=opt.AllJobs)
+@opt.with_run_options(rollouts=opt.Games, jobs=opt.AllJobs, tables=False)
 def report(scenario: ReportPath, out: ReportOut = None, *, run: opt.RunOptions):
     """Run a scenario and write a self-contained HTML report and its Markdown twin.
 
