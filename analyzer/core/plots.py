@@ -73,7 +73,8 @@ def bars_with_ci(df: pd.DataFrame, path: Path, value: str, ci: str, title: str =
     errors = pd.to_numeric(df[ci], errors="coerce").fillna(0.0)
     fig, ax = plt.subplots(figsize=(7, 0.8 + 0.28 * len(df)), layout="constrained")
     colours = [style.GAIN if v >= 0 else style.LOSS for v in df[value]]
-    ax.barh(labels, df[value], xerr=errors, color=colours, capsize=3, error_kw={"elinewidth": 0.9})
+    ax.barh(labels, df[value], xerr=errors if errors.any() else None, color=colours, capsize=3,
+            error_kw={"elinewidth": 0.9})
     ax.invert_yaxis()
     ax.grid(axis="y", visible=False)
     ax.axvline(0, color=style.INK, linewidth=0.8)
@@ -212,5 +213,5 @@ def race_odds(df: pd.DataFrame, path: Path, title: str = "", footnote: str = "")
     axes[0].invert_yaxis()
     axes[0].set_ylabel("camel")
     _camel_ticks(axes[0], axes[0].get_yticklabels())
-    fig.suptitle(title)
+    fig.suptitle(title, x=0.01, ha="left")
     _finish(fig, path, footnote)

@@ -61,6 +61,7 @@ def rich_style(name: str) -> str:
 RC = {
     "figure.dpi": 110, "savefig.dpi": 110, "figure.facecolor": "white",
     "font.size": 9.5, "axes.titlesize": 10.5, "axes.titleweight": "bold", "axes.titlelocation": "left",
+    "figure.titlesize": 10.5, "figure.titleweight": "bold",
     "axes.labelsize": 9.5, "axes.labelcolor": INK, "axes.edgecolor": "#9a9a9a", "axes.linewidth": 0.8,
     "axes.spines.top": False, "axes.spines.right": False,
     "axes.grid": True, "grid.color": GRID, "grid.linewidth": 0.8, "axes.axisbelow": True,
