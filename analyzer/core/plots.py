@@ -121,7 +121,7 @@ def grouped_bars_with_ci(df: pd.DataFrame, path: Path, value: str, lo: str, hi: 
     ax.set_ylabel(ylabel + (" (percentage points)" if points else " (%)" if percent else ""))
     ax.set_title(title)
     if len(groups) > 1:
-        ax.legend(title=group, fontsize=8, bbox_to_anchor=(1.01, 1), loc="upper left")
+        _legend_below(fig, ax.get_legend_handles_labels()[0], group)
     _finish(fig, path, footnote)
 
 
@@ -156,7 +156,7 @@ def quantile_boxes(df: pd.DataFrame, path: Path, group: str, category: str, mean
     ax.set_ylabel(ylabel)
     ax.set_title(title)
     if len(groups) > 1:
-        ax.legend(handles=handles, title=group, fontsize=8, bbox_to_anchor=(1.01, 1), loc="upper left")
+        _legend_below(fig, handles, group)
     _finish(fig, path, footnote)
 
 
@@ -167,8 +167,14 @@ def _clusters(df: pd.DataFrame, group: str, category: str):
     return data, groups, list(dict.fromkeys(data[category])), 0.8 / max(len(groups), 1)
 
 
+def _legend_below(fig, handles, title: str) -> None:
+    """The groups' legend under the chart, in up to three columns: the chart keeps its width on a phone."""
+    fig.legend(handles=handles, title=title, loc="outside lower center", ncol=min(3, len(handles)))
+
+
 def _cluster_figure(groups, cats):
-    return plt.subplots(figsize=(max(6.0, 1.1 * len(cats) * max(1, len(groups) ** 0.5) + 2), 4),
+    return plt.subplots(figsize=(min(9.0, max(6.0, 1.1 * len(cats) * max(1, len(groups) ** 0.5) + 2)),
+                                 4 + 0.25 * ((len(groups) + 2) // 3)),
                         layout="constrained")
 
 

@@ -134,7 +134,9 @@ h2, h3 { scroll-margin-top: 0.5rem; }
 a { color: #0b5cad; } :target { background: #fff6d5; }
 .subtitle { color: #555; margin-top: 0; }
 nav.contents { font-size: 0.9rem; color: #555; } nav.contents a { margin-right: 0.2rem; }
-.summary { background: #f3f7fb; border-left: 4px solid #0072B2; padding: 0.4rem 1rem; }
+.summary { background: #f3f7fb; border-left: 4px solid #0072B2; padding: 0.3rem 0.8rem; }
+.summary ul { padding-left: 1.1rem; margin: 0.3rem 0; } .summary li { margin: 0.3rem 0; }
+.depends { display: block; color: #555; font-size: 0.9rem; }
 .scroll { max-width: 100%; overflow-x: auto; margin: 0.5rem 0 0.3rem; }
 .scroll.long { max-height: 26rem; overflow-y: auto; width: fit-content; border-bottom: 1px solid #d0d0d0; }
 .scroll.long thead th { position: sticky; top: 0; box-shadow: 0 1px 0 #d0d0d0; }
@@ -237,14 +239,15 @@ def _cells(df: pd.DataFrame) -> tuple[list[str], list[list[tuple[str, bool]]]]:
     return head, rows
 
 
-def _html_table(df: pd.DataFrame) -> str:
+def _html_table(df: pd.DataFrame) -> tuple[str, int]:
+    """The table's HTML and how many rows it shows (turned on its side, its columns)."""
     head, rows = _cells(df)
     text_cell = ' class="text"'
     numbers = [bool(rows) and all(row[i][1] or not row[i][0] for row in rows) for i in range(len(head))]
     top = "".join(f"<th{'' if number else text_cell}>{html.escape(h)}</th>" for h, number in zip(head, numbers))
     body = "".join("<tr>" + "".join(f"<td{'' if number else text_cell}>{html.escape(text)}</td>"
                                     for text, number in row) + "</tr>" for row in rows)
-    return f"<table><thead><tr>{top}</tr></thead><tbody>{body}</tbody></table>"
+    return f"<table><thead><tr>{top}</tr></thead><tbody>{body}</tbody></table>", len(rows)
 
 
 def _md_table(df: pd.DataFrame) -> str:
@@ -312,15 +315,17 @@ def to_html(report: Report, images: dict[str, bytes]) -> str:
             elif block.kind == "list":
                 out.append("<ul>" + "".join(f"<li>{_inline(item)}</li>" for item in block.body) + "</ul>")
             elif block.kind == "summary":
-                out.append('<div class="summary"><ul>' + "".join(f"<li>{_inline(item)}</li>" for item in block.body)
-                           + "</ul></div>")
+                out.append('<div class="summary"><ul>' + "".join(
+                    "<li>" + '<span class="depends">Depends on '.join(_inline(part) for part in item.split(
+                        " Depends on ", 1)) + ("</span>" if " Depends on " in item else "") + "</li>"
+                    for item in block.body) + "</ul></div>")
             elif block.kind == "code":
                 out.append(f"<pre><code>{html.escape(str(block.body))}</code></pre>")
             elif block.kind == "table":
                 label = html.escape(_last_heading(section.blocks, i, section.title).replace("`", ""))
-                long = " long" if len(block.body) > LONG_ROWS else ""
-                out.append(f'<div class="scroll{long}" role="region" aria-label="{label}" tabindex="0">'
-                           f"{_html_table(block.body)}</div>")
+                table, rows = _html_table(block.body)
+                long = " long" if rows > LONG_ROWS else ""
+                out.append(f'<div class="scroll{long}" role="region" aria-label="{label}" tabindex="0">{table}</div>')
                 if block.caption:
                     out.append(f'<p class="caption">{_inline(block.caption)}</p>')
             elif block.kind in ("plot", "picture"):
