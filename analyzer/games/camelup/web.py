@@ -244,7 +244,7 @@ table{border-collapse:collapse;width:100%} td{padding:3px 4px;border-bottom:1px 
 .odds{display:flex;align-items:center;gap:4px;margin:2px 0}
 .bar{flex:1;background:var(--bar);height:22px;position:relative;border-radius:3px}
 .bar span{display:block;height:100%;border-radius:3px;outline:1px solid #777}
-.bar em{position:absolute;left:4px;top:2px;font-size:13px;font-style:normal;text-shadow:0 0 2px var(--bg)}
+.bar em{position:absolute;right:4px;top:2px;font-size:13px;font-style:normal;text-shadow:0 0 2px var(--bg)}
 input{font:inherit;min-height:44px;padding:6px;margin:2px;max-width:100%;background:var(--panel);color:var(--fg);
 border:1px solid var(--btnline);border-radius:6px} details{margin-top:8px}
 """
