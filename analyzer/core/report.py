@@ -216,7 +216,10 @@ def _row_digits(row: dict, found: dict) -> dict[str, int]:
 
 def _cells(df: pd.DataFrame) -> tuple[list[str], list[list[tuple[str, bool]]]]:
     """The table as text: its head (index names, then columns) and each row's (text, is a number) cells, every
-    estimate at the precision its interval supports; a table much wider than long is turned on its side."""
+    estimate at the precision its interval supports; a column with nothing in it (an exact table's interval) is
+    left out, and a table much wider than long is turned on its side."""
+    if len(df):
+        df = df.loc[:, [c for c in df.columns if not df[c].isna().all()]]
     index_names = [str(n) for n in df.index.names if n is not None]
     head = index_names + [str(c) for c in df.columns]
     found = intervals(df.columns)
