@@ -195,8 +195,15 @@ def _camel_ticks(ax, labels) -> None:
 
 
 def _finish(fig, path: Path, footnote: str) -> None:
-    if footnote:
-        fig.text(0.01, 0.005, footnote, fontsize=7, color=style.MUTED, ha="left", va="bottom")
+    if footnote:  # wrapped to the figure's width, in a strip the layout keeps free
+        import textwrap
+
+        width, height = fig.get_size_inches()
+        lines = textwrap.wrap(footnote, width=int(width * 16))
+        fig.text(0.01, 0.005, "\n".join(lines), fontsize=7, color=style.MUTED, ha="left", va="bottom")
+        strip = min(0.4, (0.12 * len(lines) + 0.06) / height)
+        if fig.get_layout_engine() is not None:
+            fig.get_layout_engine().set(rect=(0, strip, 1, 1 - strip))
     fig.savefig(path, dpi=110)
     plt.close(fig)
 
