@@ -143,6 +143,7 @@ nav.contents { font-size: 0.9rem; color: #555; } nav.contents a { margin-right: 
 table { border-collapse: collapse; font-size: 0.85rem; overflow-wrap: normal; }
 th, td { border: 1px solid #d0d0d0; padding: 0.2rem 0.5rem; text-align: right; }
 th { background: #f2f2f2; } td.text, th.text { text-align: left; }
+td:first-child { white-space: nowrap; }  /* a row's name on one line; the box scrolls sideways instead */
 .caption { color: #555; font-size: 0.85rem; margin: 0 0 1.2rem; }
 details { margin: 0.5rem 0; } summary { cursor: pointer; color: #0b5cad; }
 figure { margin: 0.5rem 0 1.5rem; } figure img { max-width: 100%; height: auto; }
