@@ -200,24 +200,19 @@ def game_identity(game, command: str, scenario: dict, source: str = "") -> dict:
 
 
 def emit(result, fmt: Format, out: Path | None) -> None:
-    """Print the result, then write --out: a write that fails is one line after the printed result, so a long
-    run's numbers are never lost."""
+    """Print the result, then write --out: a write that fails, whatever the reason, comes after the printed result,
+    so a long run's numbers are never lost."""
     from analyzer.core import runner, tables
-    from analyzer.core.errors import AnalyzerError
 
     text = tables.render(result, fmt.value)
+    runner.stage(None)
+    typer.echo(text)
     if out is None:
-        runner.stage(None)
-        typer.echo(text)
         return
     runner.stage("writing tables and drawing plots")
     try:
         tables.write_outputs(result, out)
-    except AnalyzerError:
+    finally:
         runner.stage(None)
-        typer.echo(text)
-        raise
-    runner.stage(None)
-    typer.echo(text)
     if fmt is Format.table:
         typer.echo(f"wrote tables and plots to {out}/")
