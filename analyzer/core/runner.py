@@ -160,6 +160,9 @@ def seed_child(seed: int, index: int) -> np.random.SeedSequence:
 
 
 def _run_chunk(task, n, seed, index):
+    distributed = sys.modules.get("distributed")
+    if distributed is not None and isinstance(task, distributed.Future):
+        task = task.result()  # joblib runs the chunks here when the cluster has one thread: the task, from it
     keep_heap()
     return index, task(n, np.random.default_rng(seed_child(seed, index)))
 
@@ -424,11 +427,12 @@ def _results(task, settings: RunSettings, sizes, todo, remaining: int):
 
         from analyzer.core import backends
 
-        with backends.dask(settings.scheduler, scatter=[task], timeout=settings.connect_timeout) as cluster:
+        with backends.dask(settings.scheduler, timeout=settings.connect_timeout) as cluster:
             try:
-                # batch_size=1: a worker that dies loses one chunk; the task goes as the scattered future
+                shared = cluster.share(task)  # sent once; each chunk names it
+                # batch_size=1: a worker that dies loses one chunk
                 yield from Parallel(n_jobs=-1, batch_size=1, return_as=_unordered())(
-                    delayed(_run_chunk)(task, sizes[i], settings.seed, i) for i in todo())
+                    delayed(_run_chunk)(shared, sizes[i], settings.seed, i) for i in todo())
             except cluster.errors as exc:
                 raise cluster.failure(exc) from None
         return
