@@ -125,7 +125,6 @@ def report(scenario: ReportPath, out: ReportOut = None, *, run: opt.RunOptions):
     """
     from analyzer.core import report as core_report
     from analyzer.core import runner, scenario as sc
-    from analyzer.core.errors import AnalyzerError
 
     out = core_report.check_path(out or Path("reports") / f"{scenario.stem}.html")  # before any work
     data = sc.load(scenario)
@@ -142,7 +141,7 @@ def report(scenario: ReportPath, out: ReportOut = None, *, run: opt.RunOptions):
     runner.stage("drawing plots and writing the report")
     try:
         written = core_report.write(page, out)
-    except AnalyzerError:
+    except Exception:  # whatever failed, the report's numbers come first
         runner.stage(None)
         typer.echo(core_report.to_markdown(page, core_report.paths(out)[2].name))
         raise

@@ -226,27 +226,22 @@ def screen() -> tuple[int | None, int]:
 
 
 def emit(result, fmt: Format, out: Path | None, run: RunOptions | None = None) -> None:
-    """Print the result (tables fitted to the terminal unless --wide), then write --out: a write that fails is one
-    line after the printed result, so a long run's numbers are never lost."""
+    """Print the result (tables fitted to the terminal unless --wide), then write --out: a write that fails, whatever
+    the reason, comes after the printed result, so a long run's numbers are never lost."""
     from analyzer.core import runner, tables
-    from analyzer.core.errors import AnalyzerError
 
     run = run or RunOptions()
     columns, lines = screen()
     text = tables.render(result, fmt.value, width=None if run.wide or columns is None else columns, top=run.top,
                          height=lines)
+    runner.stage(None)
+    typer.echo(text)
     if out is None:
-        runner.stage(None)
-        typer.echo(text)
         return
     runner.stage("writing tables and drawing plots")
     try:
         tables.write_outputs(result, out)
-    except AnalyzerError:
+    finally:
         runner.stage(None)
-        typer.echo(text)
-        raise
-    runner.stage(None)
-    typer.echo(text)
     if fmt is Format.table:
         typer.echo(f"wrote tables and plots to {out}/")

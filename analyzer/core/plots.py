@@ -9,6 +9,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from analyzer.core import style  # noqa: E402
@@ -105,7 +106,9 @@ def grouped_bars_with_ci(df: pd.DataFrame, path: Path, value: str, lo: str, hi: 
     for g, name in enumerate(groups):
         rows, x = _cluster(data, group, name, category, cats, g, len(groups), width)
         v = rows[value].to_numpy(float) * scale
-        err = [v - rows[lo].to_numpy(float) * scale, rows[hi].to_numpy(float) * scale - v]
+        # a whisker is never below 0: an interval's end computed a rounding error past its value (Wilson's lower
+        # end at 0 wins is 1e-17) is drawn at the value
+        err = np.maximum([v - rows[lo].to_numpy(float) * scale, rows[hi].to_numpy(float) * scale - v], 0.0)
         bars = ax.bar(x, v, width=width * 0.92, yerr=err, capsize=3, label=str(name),
                       color=group_colour(name, order), edgecolor=style.INK, linewidth=0.5)
         if hatch_categories:

@@ -33,7 +33,42 @@ def _jsonable(value):
 
 def to_json(result: Result) -> str:
     payload = {**result.payload, "meta": result.meta} if result.meta else result.payload
-    return json.dumps(_jsonable(payload), indent=2)
+    return json.dumps(_jsonable(payload), indent=2, default=str)  # a value JSON has no type for (a Fraction): its text
+
+
+def _unique(names: list[str], taken: set[str]) -> list[str]:
+    """`names` with any already in `taken` (or earlier in `names`) numbered: "x" -> "x (2)"."""
+    out = []
+    for name in names:
+        new, k = name, 2
+        while new in taken:
+            new, k = f"{name} ({k})", k + 1
+        taken.add(new)
+        out.append(new)
+    return out
+
+
+def file_table(df: pd.DataFrame) -> pd.DataFrame:
+    """`df` as a CSV or JSON file holds it, whatever the game built: one row of column names, each name once (a
+    repeated one numbered), and index names apart from them (an index named like a column, or like another level,
+    numbered too; unnamed levels stay unnamed unless pandas' default name for them is taken).  A view: `df` is
+    left as it is."""
+    columns = ([" / ".join(map(str, c)) for c in df.columns] if isinstance(df.columns, pd.MultiIndex)
+               else [str(c) for c in df.columns])
+    columns = _unique(columns, set())
+    single = df.index.nlevels == 1
+    given = [None if n is None else str(n) for n in df.index.names]
+    shown = [n if n is not None else "index" if single else f"level_{i}" for i, n in enumerate(given)]
+    index = [None if g is None and s == n else n for g, s, n in zip(given, shown, _unique(shown, set(columns)))]
+    out = df.copy(deep=False)
+    out.columns = columns
+    out.index = out.index.set_names(index[0] if single else index)
+    return out
+
+
+def table_json(df: pd.DataFrame) -> str:
+    """A table as JSON Table Schema (pandas' orient="table"), for any table `file_table` takes."""
+    return file_table(df).to_json(orient="table", indent=2, default_handler=str)
 
 
 def markdown_table(df: pd.DataFrame, digits: int = 4) -> str:
@@ -68,7 +103,7 @@ def render(result: Result, fmt: str = "table", width: int | None = None, top: in
         for name, df in result.tables.items():
             if len(result.tables) > 1:
                 parts.append(f"# {name}")
-            parts.append(df.to_csv(float_format="%.6g").rstrip("\n"))
+            parts.append(file_table(df).to_csv(float_format="%.6g").rstrip("\n"))
         return "\n".join(parts)
     tables = shown_tables(result)
     if fmt == "markdown":
@@ -406,8 +441,8 @@ def write_outputs(result: Result, out_dir: str | Path) -> list[Path]:
         folder = staging / rel if how != "empty" else staging
         folder.mkdir(parents=True, exist_ok=True)
         for name, df in result.tables.items():
-            df.to_csv(folder / f"{name}.csv")
-            (folder / f"{name}.json").write_text(df.to_json(orient="table", indent=2))
+            file_table(df).to_csv(folder / f"{name}.csv")
+            (folder / f"{name}.json").write_text(table_json(df))
         (folder / "result.json").write_text(to_json(result))
         if result.plots:
             from analyzer.core import plots
