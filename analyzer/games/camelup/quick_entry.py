@@ -75,11 +75,11 @@ def _command(kind: str):
         if kind != "ev" or fmt is not opt.Format.table:
             opt.emit(result, fmt, out)
             return
+        _print_actions(result, position, top)  # printed first: a write that fails comes after the numbers
         if out is not None:
             from analyzer.core import tables
 
             tables.write_outputs(result, out)
-        _print_actions(result, position, top)
 
     return command
 
