@@ -143,9 +143,10 @@ def report_scenario(game, data: dict, settings, reproduce: str = ""):
         setup += full.hook("setup")(configs)
     method = full.hook("notes")(configs) + (full.hook("report_notes")(configs) if full.report_notes else [])
     unverified = sum("unverified" in note for note in method)
-    models = ", ".join(f"`{label}`" for label in summary.policy_table(configs).index)
-    depends = {"data": summary.illustrative(full, configs),
-               "players": f"these player models: {models}; stronger or human players may differ",
+    models = ", ".join(f"`{label}`" for label in summary.policy_table(summary.every_config(spec, configs)).index)
+    players = (f"the ladder's player models, weakest first: {models}; human players may differ"
+               if getattr(spec, "rungs", None) else f"these player models: {models}; stronger or human players may differ")
+    depends = {"data": summary.illustrative(full, configs), "players": players,
                "rules": f"{unverified} reading(s) marked unverified in [Method and caveats](#method-and-caveats)"
                         if unverified else ""}
     return report(spec, result, title=title, question=str(data.get("description") or ""), setup=setup,
