@@ -85,3 +85,15 @@ class SearchPolicy:
         if cls.named(base):
             raise ScenarioError(field, f"got {value!r}: the base policy of a search cannot be a search")
         return cls(budget, parse_base(base, field))
+
+
+def engine_code(policy, parse, codes: dict) -> int:
+    """A seated policy's code in a numba engine: the game's own kinds by `codes`, a `SearchPolicy` by
+    `search.code(budget, its base's code)`; a name is read with the game's `parse` first."""
+    from analyzer.core import search
+
+    if isinstance(policy, str):
+        policy = parse(policy, "policy")
+    if isinstance(policy, SearchPolicy):
+        return search.code(policy.budget, engine_code(policy.base, parse, codes))
+    return codes[policy.kind]
