@@ -24,7 +24,7 @@ def run(quick: bool = False) -> list[dict]:
                                  pl.play, runs, repeats)
     rows += core_bench.exact_questions("st_petersburg", EXACT_QUESTIONS, repeats)
     decisions = core_bench.spread_decisions(g.MODEL, new_game, 4 if quick else 12, g.P_GREEDY)
-    return rows + core_bench.search_rows("st_petersburg", g.MODEL, decisions, g.P_GREEDY, 3,
+    return rows + core_bench.search_rows("st_petersburg", g.MODEL, decisions, g.P_GREEDY, len(g.Chance.STREAMS),
                                          (("search:64", "greedy", 4, 16 if quick else 48, ">=1/s"),),
                                          1 if quick else 3)
 

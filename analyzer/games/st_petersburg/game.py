@@ -16,7 +16,9 @@ import numpy as np
 from numba import njit, types
 
 from analyzer.core import search
+from analyzer.core.policies import engine_code
 from analyzer.core.streams import StreamSeeds
+from analyzer.games.st_petersburg.policies import parse_policy
 from analyzer.games.st_petersburg import rules as r
 
 MAXP = 4
@@ -562,31 +564,21 @@ def determinize(s, cfg, viewer, rs):
             k += 1
 
 
-@kernel(f"int64({S}, {S}, int64)")
-def win_key(cfg, s, p):
-    return final_points(cfg, s, p) * 1_000_000 + s[RUB + p]
-
-
 @njit(search.SCORE_SIG, cache=True, error_model="numpy")
 def reward(s, cfg, seat):
     """The seat's share of the win: most final points, ties the most rubles; a tie left splits it."""
-    mine, top, ties = win_key(cfg, s, seat), -(1 << 62), 0
+    keys = np.empty(s[NPL], dtype=np.int64)
     for p in range(s[NPL]):
-        k = win_key(cfg, s, p)
-        if k > top:
-            top, ties = k, 1
-        elif k == top:
-            ties += 1
-    return 1.0 / ties if mine == top else 0.0
+        keys[p] = final_points(cfg, s, p) * 1_000_000 + s[RUB + p]
+    return search.win_share(keys, seat)
 
 
 @njit(search.SCORE_SIG, cache=True, error_model="numpy")
 def margin(s, cfg, seat):
-    best = -(1 << 40)
+    points = np.empty(s[NPL], dtype=np.int64)
     for p in range(s[NPL]):
-        if p != seat:
-            best = max(best, final_points(cfg, s, p))
-    return float(final_points(cfg, s, seat) - best)
+        points[p] = final_points(cfg, s, p)
+    return search.lead(points, seat)
 
 
 MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin)
@@ -666,13 +658,7 @@ def settings_vector(settings, players: int, by_rank: bool = False) -> np.ndarray
 
 def policy_code(policy) -> int:
     """The engine's code of a policy (a policies.Policy, a SearchPolicy or a name)."""
-    if isinstance(policy, str):
-        from analyzer.games.st_petersburg.policies import parse_policy
-
-        policy = parse_policy(policy, "policy")
-    if policy.kind == "search":
-        return search.code(policy.budget, policy_code(policy.base))
-    return POLICY_CODES[policy.kind]
+    return engine_code(policy, parse_policy, POLICY_CODES)
 
 
 def policy_codes(policies) -> np.ndarray:
