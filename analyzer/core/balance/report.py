@@ -10,6 +10,7 @@ HEADINGS = {
     "win_rate": "Win rate per seat", "first_player": "The first player", "differences": "Against the baseline",
     "policies": "Policies", "policy_pairs": "Policies head to head", "money": "Final money", "length": "Game length", "actions": "Actions taken",
 }
+HEADINGS["ladder"] = "Across player strength"  # a ladder's section (core/balance/ladder.py)
 CAPTIONS = {
     "win_rate": "Win rate per seat: mean win credit (a shared win counts 1/k), 95% Wilson interval.",
     "first_player": "The first player's (seat 0's) win rate against a fair share of 1/players; "
@@ -52,8 +53,11 @@ def report(spec: BalanceSpec, result: Result, *, title: str, question: str, setu
 
     p = result.payload
     headings, captions = _named(HEADINGS, spec), _named(CAPTIONS, spec)
-    rep = Report(title, f"{p['games']:,} games per rule set · seed {p['seed']} · rule sets: "
-                        + ", ".join(f"`{name}`" for name in p["rule_sets"]), [], result.tables)
+    rungs = p.get("rungs")  # a ladder's (core/balance/ladder.py)
+    rep = Report(title, f"{p['games']:,} games per rule set{' and rung' if rungs else ''} · seed {p['seed']} · "
+                        "rule sets: " + ", ".join(f"`{name}`" for name in p["rule_sets"])
+                        + (" · rungs: " + ", ".join(f"`{r}`" for r in rungs) if rungs else ""), [],
+                 dict(result.tables))
     rep.section("What was asked").text(question.strip() or "How the rule sets compare, seat by seat.")
     found = rep.section("Findings")
     ranked = p.get("findings_ranked") or [{"text": f, "kind": "note", "table": ""} for f in p["findings"]]
@@ -68,6 +72,10 @@ def report(spec: BalanceSpec, result: Result, *, title: str, question: str, setu
     rest = effects[TOP_FINDINGS:] + [f for f in ranked if f["kind"] == "note"]
     if rest:
         found.heading("More").bullets([_cited(f, headings) for f in rest])
+    if rungs:
+        from analyzer.core.balance import ladder
+
+        ladder.report_section(rep, result)
     section = rep.section("Set-up")
     for heading, body in setup:
         if isinstance(body, pd.DataFrame):
@@ -77,6 +85,8 @@ def report(spec: BalanceSpec, result: Result, *, title: str, question: str, setu
     results = rep.section("Results")
     plots = {plot.table: plot for plot in result.plots}
     for name, df in result.tables.items():
+        if name == "ladder":  # shown in "Across player strength"
+            continue
         results.heading(headings.get(name, name)).table(df, captions.get(name, ""))
         if name in plots:
             results.plot(plots[name], plots[name].options.get("title", ""))
@@ -104,15 +114,15 @@ def report_scenario(game, data: dict, settings, reproduce: str = ""):
     title = summary.title(game, data, configs)
     result = summary.balance(spec, settings, title=title)
     summary.mark_illustrative(full, configs, result)
-    differ, common = split_rule_table(full.hook("rule_table")(configs))
+    differ, common = split_rule_table(summary.seated(spec, full.hook("rule_table")(configs)))
     setup = []
     if len(differ):
         setup.append((f"What differs between the rule sets (`{spec.base.name}` is the baseline)", differ))
     setup += [("Common to every rule set" if len(configs) > 1 else "The rule set", common),
-              ("The player models", summary.policy_table(configs))]
+              ("The player models", summary.policy_table(summary.every_config(spec, configs)))]
     if full.setup is not None:
         setup += full.hook("setup")(configs)
-    setup.append(("", f"{result.payload['games']:,} games per rule set, root seed {result.payload['seed']}; every "
+    setup.append(("", f"{result.payload['games']:,} games per {spec.per}, root seed {result.payload['seed']}; every "
                       "rule set plays from the same seeds, so game j meets the same luck under each (common random "
                       "numbers)."))
     method = full.hook("notes")(configs) + (full.hook("report_notes")(configs) if full.report_notes else [])
