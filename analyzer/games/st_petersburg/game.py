@@ -458,8 +458,8 @@ def advance(s, cfg, rs, rec):
 
 @njit(search.LEGAL_SIG, cache=True, error_model="numpy")
 def legal(s, cfg, out):
-    """The pending decision's options: the Pub's 0..most points, or the legal moves packed (at most out's size:
-    more raises, as the search driver cannot hold them)."""
+    """The pending decision's options: the Pub's 0..most points, or the legal moves packed, at most as many as
+    `out` holds (search.MAX_OPTIONS: the first in tuple order; seeded games never list more than 56)."""
     p = s[DECP]
     if s[PEND] == PEND_PUB:
         n = pub_most(cfg, s, p) + 1
@@ -468,8 +468,7 @@ def legal(s, cfg, out):
         return n
     mv = np.empty((MAXMV, 4), dtype=np.int64)
     n = moves(cfg, s, p, mv)
-    if n > out.shape[0]:
-        raise ValueError("more legal moves than the search holds")
+    n = min(n, out.shape[0])
     for i in range(n):
         out[i] = pack(mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3])
     return n
