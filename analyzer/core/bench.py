@@ -215,3 +215,26 @@ def search_rows(game_name: str, model, decisions, base: int, nstreams: int, stre
                              f"workers (games/s, median of {repeats})", "ours": statistics.median(rates),
                      "comparison": None, "ratio": None, "target": target})
     return rows
+
+
+def spread_decisions(model, new_game, k: int, base: int) -> list:
+    """k decisions of two options or more from seeded games (every seat playing `base`), spread over the game:
+    [(state with the decision pending, cfg, seat)].  `new_game(seed) -> (s, cfg, rs)` deals game `seed`."""
+    import numpy as np
+
+    from analyzer.core import search
+
+    rec = np.zeros((1, 3), dtype=np.int64)
+    opts = np.empty(search.MAX_OPTIONS, dtype=np.int64)
+    out, seed = [], 0
+    while len(out) < k:
+        s, cfg, rs = new_game(seed)
+        step = 0
+        while (p := model.advance(s, cfg, rs, rec)) != search.ENDED and len(out) < k:
+            if p >= 0:
+                if model.legal(s, cfg, opts) >= 2 and step % 37 == seed % 37:
+                    out.append((s.copy(), cfg, p))
+                model.apply(s, cfg, rs, rec, model.policy(s, cfg, rs, rec, base))
+                step += 1
+        seed += 1
+    return out

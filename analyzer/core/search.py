@@ -101,6 +101,25 @@ def seed_streams(rs, seed):
         rs[k] = mix(seed + np.uint64(k + 1) * np.uint64(0xD1B54A32D192ED03))
 
 
+@njit("float64(int64[::1], int64)", cache=True)
+def win_share(keys, seat):
+    """A game's `reward` from every seat's win key (highest wins, equal keys split the win): seat's share."""
+    top, ties = keys.max(), 0
+    for k in keys:
+        ties += k == top
+    return 1.0 / ties if keys[seat] == top else 0.0
+
+
+@njit("float64(int64[::1], int64)", cache=True)
+def lead(scores, seat):
+    """A game's `margin` from every seat's score: seat's score minus the best other seat's."""
+    best = -(1 << 62)
+    for p in range(scores.shape[0]):
+        if p != seat:
+            best = max(best, scores[p])
+    return float(scores[seat] - best)
+
+
 @njit(types.int64(S, S, U, R, types.int64, types.uint64, *MODEL), cache=True)
 def playout(s, cfg, rs, rec, base, explore, advance, legal, apply, policy, determinize, reward, margin):
     """Every seat plays `base` to the end, except that with `explore` != 0 each decision of two options or more
