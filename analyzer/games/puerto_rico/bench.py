@@ -29,22 +29,13 @@ def run(quick: bool = False) -> list[dict]:
 
 def search_decisions(k: int) -> list:
     """k decisions of two or more options from seeded greedy 4-player games, spread over the game."""
-    from analyzer.core import search
-
     cfg = g.settings_vector(None, 4)
-    rec = np.zeros((1, 3), dtype=np.int64)
-    out, seed = [], 0
-    while len(out) < k:
+
+    def new_game(seed):
         s = np.zeros(g.SSIZE, dtype=np.int64)
         streams = g.Chance(1, np.random.default_rng(seed)).seeds
         g.run(cfg, streams, np.zeros((1, g.STSIZE), dtype=np.int64), s, g.NEW_GAME, 0,
               pols=np.full((1, 4), g.P_GREEDY, dtype=np.int64))
-        rs, opts, step = streams[0], np.empty(search.MAX_OPTIONS, dtype=np.int64), 0
-        while (p := g.advance(s, cfg, rs, rec)) != search.ENDED and len(out) < k:
-            if p >= 0:
-                if g.legal(s, cfg, opts) >= 2 and step % 37 == seed % 37:
-                    out.append((s.copy(), cfg, p))
-                g.apply(s, cfg, rs, rec, g.policy(s, cfg, rs, rec, g.P_GREEDY))
-                step += 1
-        seed += 1
-    return out
+        return s, cfg, streams[0]
+
+    return core_bench.spread_decisions(g.MODEL, new_game, k, g.P_GREEDY)
