@@ -27,6 +27,7 @@ SEATINGS = ("fixed", "rotate")
 KINDS = g.ACT_KINDS
 LENGTHS = ("turns", "rounds", "capped", "ended by the last treasure", "ended by a last knight")
 CHUNK = 1024  # games per batch
+SEARCH_CHUNK = 16  # games per batch when a search player sits at the table
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,8 @@ class GameConfig:
 
 
 def games_per_chunk(config: GameConfig) -> int:
-    return CHUNK
+    """Search players take seconds a game: small chunks keep the progress bar moving and both cores busy."""
+    return SEARCH_CHUNK if any(p.kind == "search" for p in config.policies) else CHUNK
 
 
 def play_games(config: GameConfig, n: int, rng: np.random.Generator, seat_policy: np.ndarray | None = None):
