@@ -13,6 +13,7 @@ from analyzer.core.errors import ScenarioError
 class NamedPolicy:
     kind: str
     descriptions: ClassVar[dict[str, str]] = {}
+    searchable: ClassVar[bool] = False  # the engine gives core its forward model: `search[:N[:BASE]]` seats too
 
     @property
     def label(self) -> str:
@@ -23,11 +24,14 @@ class NamedPolicy:
 
     @classmethod
     def parse(cls, value, field: str):
-        """A policy: a name, or a mapping {kind: name}."""
+        """A policy: a name, or a mapping {kind: name}; where `searchable`, a search player's name too."""
         kinds = tuple(cls.descriptions)
+        if cls.searchable and SearchPolicy.named(value):
+            return SearchPolicy.parse(value, field, cls.parse)
         if isinstance(value, str):
             if value not in kinds:
-                raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(kinds)}")
+                more = ", search, search:N, search:N:BASE" if cls.searchable else ""
+                raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(kinds)}{more}")
             return cls(value)
         block = sc.mapping(value, field, {"kind"})
         return cls(sc.choice(block.get("kind", cls().kind), f"{field}.kind", kinds))
@@ -81,3 +85,12 @@ class SearchPolicy:
         if cls.named(base):
             raise ScenarioError(field, f"got {value!r}: the base policy of a search cannot be a search")
         return cls(budget, parse_base(base, field))
+
+
+SEARCH_CHUNK = 16
+
+
+def games_per_chunk(policies, chunk: int) -> int:
+    """Games per batch for a table seating `policies`: `chunk`, or SEARCH_CHUNK when a search player sits there
+    (seconds a game: small chunks keep the progress bar moving and both cores busy)."""
+    return SEARCH_CHUNK if any(p.kind == "search" for p in policies) else chunk

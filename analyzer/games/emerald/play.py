@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from analyzer.core import policies as core_policies
 from analyzer.core import runner, stats
 from analyzer.core.balance.run import by_turn_rank, engine_games
 from analyzer.games.emerald import game as g
@@ -27,7 +28,6 @@ SEATINGS = ("fixed", "rotate")
 KINDS = g.ACT_KINDS
 LENGTHS = ("turns", "rounds", "capped", "ended by the last treasure", "ended by a last knight")
 CHUNK = 1024  # games per batch
-SEARCH_CHUNK = 16  # games per batch when a search player sits at the table
 
 
 @dataclass(frozen=True)
@@ -48,8 +48,7 @@ class GameConfig:
 
 
 def games_per_chunk(config: GameConfig) -> int:
-    """Search players take seconds a game: small chunks keep the progress bar moving and both cores busy."""
-    return SEARCH_CHUNK if any(p.kind == "search" for p in config.policies) else CHUNK
+    return core_policies.games_per_chunk(config.policies, CHUNK)
 
 
 def play_games(config: GameConfig, n: int, rng: np.random.Generator, seat_policy: np.ndarray | None = None):
