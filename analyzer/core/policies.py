@@ -94,3 +94,15 @@ def games_per_chunk(policies, chunk: int) -> int:
     """Games per batch for a table seating `policies`: `chunk`, or SEARCH_CHUNK when a search player sits there
     (seconds a game: small chunks keep the progress bar moving and both cores busy)."""
     return SEARCH_CHUNK if any(p.kind == "search" for p in policies) else chunk
+
+
+def engine_code(policy, parse, codes: dict) -> int:
+    """A numba engine's code for a policy (a game's policy, a SearchPolicy, or a name `parse` reads): its own
+    kinds by `codes`, a search player by `search.code` over its base's code."""
+    from analyzer.core import search
+
+    if isinstance(policy, str):
+        policy = parse(policy, "policy")
+    if policy.kind == "search":
+        return search.code(policy.budget, engine_code(policy.base, parse, codes))
+    return codes[policy.kind]

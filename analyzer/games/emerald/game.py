@@ -14,6 +14,7 @@ import numpy as np
 from numba import njit, types
 
 from analyzer.core import search
+from analyzer.core.policies import engine_code
 from analyzer.core.streams import StreamSeeds
 from analyzer.games.emerald import rules as r
 
@@ -987,13 +988,9 @@ def settings_vector(settings, players: int, by_rank: bool = False) -> np.ndarray
 
 def policy_code(policy) -> int:
     """The engine's code of a policy (a policies.Policy, a SearchPolicy or a name)."""
-    if isinstance(policy, str):
-        from analyzer.games.emerald.policies import parse_policy
+    from analyzer.games.emerald.policies import parse_policy
 
-        policy = parse_policy(policy, "policy")
-    if policy.kind == "search":
-        return search.code(policy.budget, policy_code(policy.base))
-    return POLICY_CODES[policy.kind]
+    return engine_code(policy, parse_policy, POLICY_CODES)
 
 
 def policy_codes(policies) -> np.ndarray:

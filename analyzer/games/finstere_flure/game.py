@@ -15,6 +15,7 @@ import numpy as np
 from numba import njit, types
 
 from analyzer.core import search
+from analyzer.core.policies import engine_code
 from analyzer.core.streams import StreamSeeds
 
 MAXSQ = 1600  # board squares at most (40 x 40)
@@ -736,16 +737,13 @@ def sort_key(cfg, w, i):
     return dist(cfg, w[N_SQ, i]) * (MAXSQ + 4) + w[N_SQ, i] + 2
 
 
-@kernel(f"int64({S}, {S}, int64, {R}, boolean)")
-def best_end(s, cfg, f, w, bound):
-    """greedy's end for figure f: the node of the least key (caught, dist, code, k), k its index among the ends
-    at that code; with `bound` only one whose key is below the key in w[W_KEY, 0..3] (there: a lower figure's,
-    which wins ties).  The ends are tried by (dist, code, k), so the count of catching cards stops as soon as it
-    cannot win.  Returns the node (-1: none beats the bound), its key left in w[W_KEY, 0..3]."""
-    n = all_ends(s, cfg, f, w)
-    key, order = w[W_KEY], w[W_KEY][4:]
+@kernel(f"int64({S}, {R}, int64)")
+def sorted_ends(cfg, w, n):
+    """The legal ends among the n nodes, sorted by (dist, code) into w[W_KEY][4:] (insertion, stable: a code's
+    ends stay in k order); returns how many."""
+    order = w[W_KEY][4:]
     m = 0
-    for i in range(n):  # insertion sort of the ends by (dist, code), stable: a code's ends stay in k order
+    for i in range(n):
         if not w[N_END, i]:
             continue
         k = sort_key(cfg, w, i)
@@ -755,6 +753,17 @@ def best_end(s, cfg, f, w, bound):
             j -= 1
         order[j] = i
         m += 1
+    return m
+
+
+@kernel(f"int64({S}, {S}, int64, {R}, boolean)")
+def best_end(s, cfg, f, w, bound):
+    """greedy's end for figure f: the node of the least key (caught, dist, code, k), k its index among the ends
+    at that code; with `bound` only one whose key is below the key in w[W_KEY, 0..3] (there: a lower figure's,
+    which wins ties).  The ends are tried by (dist, code, k), so the count of catching cards stops as soon as it
+    cannot win.  Returns the node (-1: none beats the bound), its key left in w[W_KEY, 0..3]."""
+    key, order = w[W_KEY], w[W_KEY][4:]
+    m = sorted_ends(cfg, w, all_ends(s, cfg, f, w))
     trial = w[W_GREEDY]
     best = -1
     have = bound
@@ -971,17 +980,8 @@ def legal(s, cfg, out):
         return n
     w = work_array()
     m = all_ends(s, cfg, s[CURF], w)
+    n = sorted_ends(cfg, w, m)
     order = w[W_KEY][4:]
-    for i in range(m):  # insertion sort of the ends by (dist, code), stable
-        if not w[N_END, i]:
-            continue
-        k = sort_key(cfg, w, i)
-        j = n
-        while j > 0 and sort_key(cfg, w, order[j - 1]) > k:
-            order[j] = order[j - 1]
-            j -= 1
-        order[j] = i
-        n += 1
     if n <= search.MAX_OPTIONS:
         k = 0
         for i in range(m):
@@ -1304,13 +1304,9 @@ def tile_layout(stones, crystals, turn_stones, board) -> np.ndarray:
 
 def policy_code(policy) -> int:
     """The engine's code of a policy (a policies.Policy, a SearchPolicy or a name)."""
-    if isinstance(policy, str):
-        from analyzer.games.finstere_flure.policies import parse_policy
+    from analyzer.games.finstere_flure.policies import parse_policy
 
-        policy = parse_policy(policy, "policy")
-    if policy.kind == "search":
-        return search.code(policy.budget, policy_code(policy.base))
-    return POLICY_CODES[policy.kind]
+    return engine_code(policy, parse_policy, POLICY_CODES)
 
 
 def policy_codes(policies) -> np.ndarray:
