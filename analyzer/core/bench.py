@@ -217,29 +217,24 @@ def search_rows(game_name: str, model, decisions, base: int, nstreams: int, stre
     return rows
 
 
-def search_decisions(engine, cfg, players: int, k: int, spread: int = 37) -> list:
-    """k decisions of two or more options [(state, cfg, seat)] from seeded whole games of greedy players, spread
-    over the game (every `spread`-th decision, shifted by the seed), for `search_rows`.  `engine` is a numba engine
-    module with a forward model: its `MODEL`, `Chance`, `SSIZE`, `STSIZE`, `NEW_GAME`, `P_GREEDY` and a
-    `run(cfg, streams, stats, s, start, max_rounds, pols=...)` that sets a game up when asked for 0 rounds."""
+def spread_decisions(model, new_game, k: int, base: int) -> list:
+    """k decisions of two options or more from seeded games (every seat playing `base`), spread over the game:
+    [(state with the decision pending, cfg, seat)].  `new_game(seed) -> (s, cfg, rs)` deals game `seed`."""
     import numpy as np
 
     from analyzer.core import search
 
-    m = engine.MODEL
     rec = np.zeros((1, 3), dtype=np.int64)
+    opts = np.empty(search.MAX_OPTIONS, dtype=np.int64)
     out, seed = [], 0
     while len(out) < k:
-        s = np.zeros(engine.SSIZE, dtype=np.int64)
-        streams = engine.Chance(1, np.random.default_rng(seed)).seeds
-        engine.run(cfg, streams, np.zeros((1, engine.STSIZE), dtype=np.int64), s, engine.NEW_GAME, 0,
-                   pols=np.full((1, players), engine.P_GREEDY, dtype=np.int64))
-        rs, opts, step = streams[0], np.empty(search.MAX_OPTIONS, dtype=np.int64), 0
-        while (p := m.advance(s, cfg, rs, rec)) != search.ENDED and len(out) < k:
+        s, cfg, rs = new_game(seed)
+        step = 0
+        while (p := model.advance(s, cfg, rs, rec)) != search.ENDED and len(out) < k:
             if p >= 0:
-                if m.legal(s, cfg, opts) >= 2 and step % spread == seed % spread:
+                if model.legal(s, cfg, opts) >= 2 and step % 37 == seed % 37:
                     out.append((s.copy(), cfg, p))
-                m.apply(s, cfg, rs, rec, m.policy(s, cfg, rs, rec, engine.P_GREEDY))
+                model.apply(s, cfg, rs, rec, model.policy(s, cfg, rs, rec, base))
                 step += 1
         seed += 1
     return out

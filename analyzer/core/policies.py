@@ -13,7 +13,7 @@ from analyzer.core.errors import ScenarioError
 class NamedPolicy:
     kind: str
     descriptions: ClassVar[dict[str, str]] = {}
-    searchable: ClassVar[bool] = False  # the engine gives core its forward model: `search[:N[:BASE]]` seats too
+    searchable: ClassVar[bool] = False  # the game's engine also seats core's search player (`SearchPolicy`)
 
     @property
     def label(self) -> str:
@@ -24,7 +24,7 @@ class NamedPolicy:
 
     @classmethod
     def parse(cls, value, field: str):
-        """A policy: a name, or a mapping {kind: name}; where `searchable`, a search player's name too."""
+        """A policy: a name, or a mapping {kind: name}; where `searchable`, also `search[:N[:BASE]]`."""
         kinds = tuple(cls.descriptions)
         if cls.searchable and SearchPolicy.named(value):
             return SearchPolicy.parse(value, field, cls.parse)
@@ -97,12 +97,12 @@ def games_per_chunk(policies, chunk: int) -> int:
 
 
 def engine_code(policy, parse, codes: dict) -> int:
-    """A numba engine's code for a policy (a game's policy, a SearchPolicy, or a name `parse` reads): its own
-    kinds by `codes`, a search player by `search.code` over its base's code."""
+    """A seated policy's code in a numba engine: the game's own kinds by `codes`, a `SearchPolicy` by
+    `search.code(budget, its base's code)`; a name is read with the game's `parse` first."""
     from analyzer.core import search
 
     if isinstance(policy, str):
         policy = parse(policy, "policy")
-    if policy.kind == "search":
+    if isinstance(policy, SearchPolicy):
         return search.code(policy.budget, engine_code(policy.base, parse, codes))
     return codes[policy.kind]

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import numpy as np
+
 from analyzer.core import bench as core_bench
 from analyzer.games.finstere_flure import game as g
 from analyzer.games.finstere_flure import play as pl
@@ -50,6 +52,16 @@ def run(quick: bool = False) -> list[dict]:
                      "ours": balance_games_per_second(jobs, games, 3), "comparison": None, "ratio": None,
                      "target": ">=2,000/s on 2 cores" if jobs == 2 else ""})
     rows += core_bench.exact_questions("finstere_flure", ("odds", "ev"), repeats)
-    decisions = core_bench.search_decisions(g, g.settings_vector(None, None, 4), 4, 3 if quick else 8, 29)
+    decisions = core_bench.spread_decisions(g.MODEL, new_game, 3 if quick else 12, g.P_GREEDY)
     return rows + core_bench.search_rows("finstere_flure", g.MODEL, decisions, g.P_GREEDY, g.NSTREAMS,
                                          (("search:64", "greedy", 4, 2 if quick else 4, ">=1/s"),), 1)
+
+
+def new_game(seed: int):
+    """Seeded 4-player game `seed` set up, greedy in every seat: (state, cfg, chance streams)."""
+    cfg = g.settings_vector(None, None, 4)
+    streams = g.Chance(1, np.random.default_rng(seed)).seeds
+    s = g.state()
+    g.run(cfg, streams, np.zeros((1, g.STSIZE), dtype=np.int64), s, g.NEW_GAME, 0,
+          pols=np.full((1, 4), g.P_GREEDY, dtype=np.int64))
+    return s, cfg, streams[0]
