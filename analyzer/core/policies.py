@@ -87,6 +87,15 @@ class SearchPolicy:
         return cls(budget, parse_base(base, field))
 
 
+SEARCH_CHUNK = 16
+
+
+def games_per_chunk(policies, chunk: int) -> int:
+    """Games per batch for a table seating `policies`: `chunk`, or SEARCH_CHUNK when a search player sits there
+    (seconds a game: small chunks keep the progress bar moving and both cores busy)."""
+    return SEARCH_CHUNK if any(p.kind == "search" for p in policies) else chunk
+
+
 def engine_code(policy, parse, codes: dict) -> int:
     """A seated policy's code in a numba engine: the game's own kinds by `codes`, a `SearchPolicy` by
     `search.code(budget, its base's code)`; a name is read with the game's `parse` first."""

@@ -66,4 +66,5 @@ GAME = GameSpec(
     full_games="analyzer.games.emerald.balance:FULL_GAMES",
     bench="analyzer.games.emerald.bench:run",
     reference_check="analyzer.games.emerald.sim:engine_agrees",
+    policies=("greedy", "random", "search[:N[:BASE]]"),
 )

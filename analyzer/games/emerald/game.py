@@ -11,8 +11,10 @@ from it.  The rules, the catch / bribe / card choices and both policies are the 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 
+from analyzer.core import search
+from analyzer.core.policies import engine_code
 from analyzer.core.streams import StreamSeeds
 from analyzer.games.emerald import rules as r
 
@@ -36,6 +38,11 @@ C_BYRANK = C_CAP + 1  # 1: policies are given by turn-order rank (rank 0 the sta
 C_GEMSZ = C_BYRANK + 1  # 9 gem stack sizes
 C_GOLDSZ = C_GEMSZ + 9  # 9 gold stack sizes
 CSIZE = C_GOLDSZ + 9
+
+# actions counted by seat
+ACT_KINDS = ("gem", "gold", "treasure", "wake-up", "bribe", "knight lost")
+A_GEM, A_GOLD, A_TREASURE, A_WAKE, A_BRIBE, A_LOST = range(6)
+NACT = len(ACT_KINDS)
 
 # state vector
 CNT = 0  # NC x NPOS knights of a colour on a position
@@ -66,14 +73,24 @@ STARTP = ENDED + 1
 STEPS = STARTP + 1  # steps taken this turn
 FIRSTCOL = STEPS + 1  # colour of this turn's first step
 NPL = FIRSTCOL + 1
-SSIZE = NPL + 1
+# the forward model's cursor (core/search.py): the pending decision (D_NONE, D_MOVE, D_CARD, D_BRIBE) and its seat,
+# whether a turn is under way and still open, the group stepping while its card is chosen, the knight the dragon
+# caught (owner, colour, position) while its owner decides the bribe, and whether that step took a card
+WHAT = NPL + 1
+DECP, INTURN, STILL, CURG, CAT_O, CAT_COL, CAT_AT, TOOK = range(WHAT + 1, WHAT + 9)
+CORE = TOOK + 1  # the part of the state a step reads or writes (greedy's scratch copies copy only this)
+ACT = CORE  # MAXP x NACT actions by seat (the stats' ST_ACT block, counted in the state)
+UNUSED = 32  # slots for the cards dealt to no stack (the set-up's leftovers, a position's unseen cards left over)
+UNGEMN = ACT + MAXP * NACT  # how many gem cards lie unused, then their kinds
+UNGEM = UNGEMN + 1
+UNGOLDN = UNGEM + UNUSED
+UNGOLD = UNGOLDN + 1
+SSIZE = UNGOLD + UNUSED
+D_NONE, D_MOVE, D_CARD, D_BRIBE = range(4)
 E_RUN, E_TREASURE, E_LAST, E_CAPPED = 0, 1, 2, 3
 END_NAMES = ("running", "treasure", "last_knight", "capped")
 
 # per-game stats
-ACT_KINDS = ("gem", "gold", "treasure", "wake-up", "bribe", "knight lost")
-A_GEM, A_GOLD, A_TREASURE, A_WAKE, A_BRIBE, A_LOST = range(6)
-NACT = len(ACT_KINDS)
 ST_TURNS = 0
 ST_END = 1
 ST_START = 2
@@ -95,7 +112,9 @@ POLICY_CODES = {"random": 0, "greedy": 1}
 P_RANDOM, P_GREEDY = 0, 1
 
 S, U, R, UR = "int64[::1]", "uint64[::1]", "int64[:, ::1]", "uint64[:, ::1]"
-WS = R  # the work rows: two scratch states, scratch stats, a group list, a pool
+WS = R  # the work rows: two scratch states, (unused), a group list, a pool
+WL = max(SSIZE, STSIZE, 64)  # a work row's length
+S_, R_ = types.int64[::1], types.int64[:, ::1]
 
 
 def kernel(signature):
@@ -211,6 +230,12 @@ def gem_worth(s, m, kind):
     return r.GEM_POINTS + r.BONUS_POINTS
 
 
+@kernel(f"boolean({S}, int64, int64)")
+def greedy_card(s, m, k):
+    """greedy's card in cave k (both stacks full): gold when its top value beats the gem's worth to m."""
+    return s[GOLDC + k * NSTACK + s[GOLDL + k] - 1] > gem_worth(s, m, s[GEMC + k * NSTACK + s[GEML + k] - 1])
+
+
 @kernel(f"int64({S}, int64)")
 def check_end(s, ended):
     """Ends the game with `ended` (E_TREASURE) or, failing that, E_LAST when a seat has at most one knight on the
@@ -230,13 +255,11 @@ def check_end(s, ended):
 # the rules of one step
 
 
-@kernel(f"void({S}, {S}, int64, int64, {S})")
-def catch(s, cfg, m, at, st):
-    """The dragon ended on position `at`: the mover picks one knight there (catch_choice), its owner bribes or
-    loses it."""
+@kernel(f"boolean({S}, int64, int64)")
+def catch_target(s, m, at):
+    """The dragon ended on position `at` (knights there): the knight the mover picks (catch_choice) into CAT_O
+    (its owner), CAT_COL, CAT_AT.  Returns whether its owner may bribe (he holds gold)."""
     P = s[NPL]
-    if s[SQ + at] == 0:
-        return
     o, col = -1, -1
     for i in range(1, P):
         q = (m + i) % P
@@ -256,14 +279,30 @@ def catch(s, cfg, m, at, st):
                 if s[OWNER + c] == m and s[CNT + c * NPOS + at] > 0:
                     col = c
                     break
-    low = lowest_gold(s, o)
-    if low > 0 and low <= cfg[C_KV]:
+    s[CAT_O], s[CAT_COL], s[CAT_AT] = o, col, at
+    return s[NGOLD + o] > 0
+
+
+@kernel(f"boolean({S}, {S})")
+def bribes(s, cfg):
+    """The shared bribe rule: the caught knight's owner pays his lowest gold card when it is worth at most
+    knight_value."""
+    low = lowest_gold(s, s[CAT_O])
+    return low > 0 and low <= cfg[C_KV]
+
+
+@kernel(f"void({S}, int64, boolean)")
+def caught(s, m, bribe):
+    """The caught knight (CAT_*) stays, its owner paying his lowest gold card (bribe), or goes to the nest."""
+    o, col, at = s[CAT_O], s[CAT_COL], s[CAT_AT]
+    if bribe:
+        low = lowest_gold(s, o)
         s[GOLDV + o * 6 + low] -= 1
         s[NGOLD + o] -= 1
         s[GOLDSUM + o] -= low
         if o == m and s[MV + col * NPOS + at] == 0:
             s[MV + col * NPOS + at] = 1
-        st[ST_ACT + o * NACT + A_BRIBE] += 1
+        s[ACT + o * NACT + A_BRIBE] += 1
         return
     s[CNT + col * NPOS + at] -= 1
     s[SQ + at] -= 1
@@ -273,14 +312,27 @@ def catch(s, cfg, m, at, st):
     s[SQ + NEST] += 1
     s[ONT + o] -= 1
     s[LOST + o] += 1
-    st[ST_ACT + o * NACT + A_LOST] += 1
+    s[ACT + o * NACT + A_LOST] += 1
 
 
-@kernel(f"boolean({S}, {S}, int64, int64, int64, int64, int64, {U}, {R}, {S})")
-def step(s, cfg, m, col, pos, face, card, rs, rec, st):
+@kernel(f"void({S}, {S}, int64, int64)")
+def catch(s, cfg, m, at):
+    """The dragon ended on position `at`: the mover picks one knight there, its owner bribes or loses it (the
+    shared rules)."""
+    if s[SQ + at] > 0:
+        catch_target(s, m, at)
+        caught(s, m, bribes(s, cfg))
+
+
+STEP_CLOSED, STEP_OPEN, STEP_CATCH = 0, 1, 2
+
+
+@kernel(f"int64({S}, {S}, int64, int64, int64, int64, int64, {U}, {R})")
+def step_until_catch(s, cfg, m, col, pos, face, card, rs, rec):
     """m moves one knight of colour col from pos.  face: the die face index of a wake-up (-1: roll it from the
-    stream and record it).  card: 0 gem, 1 gold, 2 the greedy rule, 3 random (drawn and recorded).  Returns
-    whether the turn stays open for a second step."""
+    stream and record it).  card: 0 gem, 1 gold, 2 the greedy rule, 3 random (drawn and recorded).  Stops where
+    the dragon has caught a knight (STEP_CATCH: the knight in CAT_*, then `step_after_catch`), else returns
+    whether the turn stays open (STEP_OPEN) or not (STEP_CLOSED)."""
     n = s[SQ + pos]
     dest = min(base(pos) + n, CHAMBER)
     s[CNT + col * NPOS + pos] -= 1
@@ -294,14 +346,14 @@ def step(s, cfg, m, col, pos, face, card, rs, rec, st):
         s[ONT + m] -= 1
         s[TREAS + m] += 1
         s[TL] -= 1
-        st[ST_ACT + m * NACT + A_TREASURE] += 1
+        s[ACT + m * NACT + A_TREASURE] += 1
         if check_end(s, E_TREASURE if s[TL] == 0 else E_RUN) != E_RUN:
-            return False
-        return cfg[C_CHAMBER_ENDS] == 0
+            return STEP_CLOSED
+        return STEP_CLOSED if cfg[C_CHAMBER_ENDS] else STEP_OPEN
     s[MV + col * NPOS + dest] += 1
     cave = dest - CAVE1 + 1
     if cave < 1:
-        return True
+        return STEP_OPEN
     k = cave - 1
     took = False
     gl, dl = s[GEML + k], s[GOLDL + k]
@@ -311,7 +363,7 @@ def step(s, cfg, m, col, pos, face, card, rs, rec, st):
         elif dl == 0:
             gold = False
         elif card == 2:
-            gold = s[GOLDC + k * NSTACK + dl - 1] > gem_worth(s, m, s[GEMC + k * NSTACK + gl - 1])
+            gold = greedy_card(s, m, k)
         elif card == 3:
             gold = randint(rs, S_CHOICE, 2) == 1
             note(rec, R_CARD, 1 if gold else 0, 0)
@@ -323,12 +375,12 @@ def step(s, cfg, m, col, pos, face, card, rs, rec, st):
             s[GOLDV + m * 6 + v] += 1
             s[NGOLD + m] += 1
             s[GOLDSUM + m] += v
-            st[ST_ACT + m * NACT + A_GOLD] += 1
+            s[ACT + m * NACT + A_GOLD] += 1
         else:
             g = s[GEMC + k * NSTACK + gl - 1]
             s[GEML + k] = gl - 1
             s[GEMH + m * KINDS + g] += 1
-            st[ST_ACT + m * NACT + A_GEM] += 1
+            s[ACT + m * NACT + A_GEM] += 1
             if s[FOURK] < 0:
                 full = True
                 for j in range(KINDS):
@@ -337,17 +389,52 @@ def step(s, cfg, m, col, pos, face, card, rs, rec, st):
                 if full:
                     s[FOURK] = m
         took = True
+    s[TOOK] = took
     if cave == s[DC] or on_trail(cave, s[DT]):
         if face < 0:
             face = randint(rs, S_DICE, cfg[C_NF])
             note(rec, R_ROLL, cfg[C_FACES + face], 0)
         dragon_move(s, cfg, cfg[C_FACES + face])
-        st[ST_ACT + m * NACT + A_WAKE] += 1
-        catch(s, cfg, m, s[DC] + CAVE1 - 1, st)
+        s[ACT + m * NACT + A_WAKE] += 1
+        at = s[DC] + CAVE1 - 1
+        if s[SQ + at] > 0:
+            catch_target(s, m, at)
+            return STEP_CATCH
         s[DT] = min(s[DT] + 1, r.TRAIL_LAST)
     if check_end(s, E_RUN) != E_RUN:
+        return STEP_CLOSED
+    return STEP_CLOSED if took else STEP_OPEN
+
+
+@kernel(f"boolean({S}, int64, boolean)")
+def step_after_catch(s, m, bribe):
+    """The rest of a step whose dragon caught a knight: the owner bribes or loses it, the trail shifts, the end
+    is checked; whether the turn stays open."""
+    caught(s, m, bribe)
+    s[DT] = min(s[DT] + 1, r.TRAIL_LAST)
+    if check_end(s, E_RUN) != E_RUN:
         return False
-    return not took
+    return not s[TOOK]
+
+
+@kernel(f"boolean({S}, {S}, int64, int64, int64, int64, int64, {U}, {R})")
+def step(s, cfg, m, col, pos, face, card, rs, rec):
+    """A whole step (`step_until_catch`, the caught knight's owner bribing by the shared rule); whether the turn
+    stays open for a second step."""
+    done = step_until_catch(s, cfg, m, col, pos, face, card, rs, rec)
+    if done == STEP_CATCH:
+        return step_after_catch(s, m, bribes(s, cfg))
+    return done == STEP_OPEN
+
+
+@kernel(f"int64({S}, int64)")
+def card_cave(s, pos):
+    """The cave (index 0..8) where a knight moving from pos must choose between a gem and a gold card, else -1."""
+    dest = min(base(pos) + s[SQ + pos], CHAMBER)
+    k = dest - CAVE1
+    if dest == CHAMBER or k < 0 or s[GEML + k] == 0 or s[GOLDL + k] == 0:
+        return -1
+    return k
 
 
 @kernel(f"boolean({S}, int64)")
@@ -364,7 +451,8 @@ def wakes(s, pos):
 
 @kernel(f"void({S}, {S})")
 def copy(dst, src):
-    for i in range(SSIZE):
+    """The part of a state a step reads or writes (CORE), for greedy's look-ahead."""
+    for i in range(CORE):
         dst[i] = src[i]
 
 
@@ -398,12 +486,12 @@ def plan_value(s, cfg, m, ga, gb, rs, rec, w):
     expected change of `phi` over the die; the second step is skipped where the turn ended or gb cannot move."""
     F = cfg[C_NF]
     v0 = phi(s, cfg, m)
-    a, b, st = w[0], w[1], w[2]
+    a, b = w[0], w[1]
     na = F if wakes(s, ga % NPOS) else 1
     total = 0
     for fa in range(na):
         copy(a, s)
-        still = step(a, cfg, m, ga // NPOS, ga % NPOS, fa, 2, rs, rec, st)
+        still = step(a, cfg, m, ga // NPOS, ga % NPOS, fa, 2, rs, rec)
         wa = F * F // na
         if gb < 0 or not still or not allowed(a, cfg, m, gb):
             total += wa * (phi(a, cfg, m) - v0)
@@ -411,7 +499,7 @@ def plan_value(s, cfg, m, ga, gb, rs, rec, w):
         nb = F if wakes(a, gb % NPOS) else 1
         for fb in range(nb):
             copy(b, a)
-            step(b, cfg, m, gb // NPOS, gb % NPOS, fb, 2, rs, rec, st)
+            step(b, cfg, m, gb // NPOS, gb % NPOS, fb, 2, rs, rec)
             total += wa // nb * (phi(b, cfg, m) - v0)
     return total
 
@@ -465,31 +553,216 @@ def random_choice(s, cfg, m, rs, rec, w):
     return g
 
 
-@kernel(f"void({S}, {S}, int64, {U}, {R}, {WS}, {S})")
-def play_on(s, cfg, max_turns, rs, rec, w, st):
-    """Whole turns until the end (or max_turns more, -1 no limit); a turn in progress in s (STEPS > 0: the
-    position's moved knights barred) is finished first."""
-    P = s[NPL]
-    played = 0
-    while s[ENDED] == E_RUN and played != max_turns:
-        m = s[TOMOVE]
+# ------------------------------------------------------------------------------------------------
+# the forward model (core/search.py): the rules above as advance / legal / apply, a turn's steps as decisions (the
+# knight group to step, or stop; gem or gold where both lie; a caught knight's bribe, decided by its owner), the
+# players as policy
+
+
+@kernel(f"void({S}, int64, int64)")
+def pend(s, p, what):
+    s[DECP] = p
+    s[WHAT] = what
+
+
+@njit(search.ADVANCE_SIG, cache=True, error_model="numpy")
+def advance(s, cfg, rs, rec):
+    """Plays up to the next decision (left pending in s) and returns its seat; search.ROUND_END after every turn
+    (a turn in progress in s, STEPS > 0 with the position's moved knights barred, is finished first),
+    search.ENDED at the end."""
+    if s[WHAT] != D_NONE:
+        return s[DECP]
+    m = s[TOMOVE]
+    if not s[INTURN]:
+        if s[ENDED] != E_RUN:
+            return search.ENDED
         if s[STEPS] == 0:
             for i in range(NC * NPOS):
                 s[MV + i] = 0
             s[FIRSTCOL] = -1
-        greedy = s[POL + m] == P_GREEDY
-        still = True
-        while still and s[STEPS] < 2 and s[ENDED] == E_RUN:
-            g = greedy_choice(s, cfg, m, rs, rec, w) if greedy else random_choice(s, cfg, m, rs, rec, w)
-            if g < 0:
-                break
-            still = step(s, cfg, m, g // NPOS, g % NPOS, -1, 2 if greedy else 3, rs, rec, st)
-        s[STEPS] = 0
-        s[TURN] += 1
-        played += 1
-        s[TOMOVE] = (m + 1) % P
-        if s[ENDED] == E_RUN and s[TURN] >= cfg[C_CAP]:
-            s[ENDED] = E_CAPPED
+        s[INTURN], s[STILL] = 1, 1
+    if s[STILL] and s[STEPS] < 2 and s[ENDED] == E_RUN:
+        pend(s, m, D_MOVE)
+        return m
+    s[STEPS] = 0
+    s[TURN] += 1
+    s[INTURN] = 0
+    s[TOMOVE] = (m + 1) % s[NPL]
+    if s[ENDED] == E_RUN and s[TURN] >= cfg[C_CAP]:
+        s[ENDED] = E_CAPPED
+    return search.ROUND_END
+
+
+@njit(search.LEGAL_SIG, cache=True, error_model="numpy")
+def legal(s, cfg, out):
+    """A step: stop (-1, mid-turn only), then the groups that may step (`groups`' order); a card: 0 gem, 1 gold;
+    a bribe: 0 lose the knight, 1 pay the lowest gold card."""
+    if s[WHAT] != D_MOVE:
+        out[0], out[1] = 0, 1
+        return 2
+    stop = 1 if s[STEPS] > 0 else 0
+    n = groups(s, s[DECP], out[stop:])
+    k = stop
+    for i in range(stop, stop + n):
+        if allowed(s, cfg, s[DECP], out[i]):
+            out[k] = out[i]
+            k += 1
+    out[0] = -1 if stop else out[0]
+    return k
+
+
+@njit(search.APPLY_SIG, cache=True, error_model="numpy")
+def apply(s, cfg, rs, rec, o):
+    """The pending decision takes option o.  A step to a cave where both a gem and a gold card lie first asks
+    for the card; a step whose dragon catches a knight of a seat holding gold asks that seat for the bribe."""
+    what, m = s[WHAT], s[TOMOVE]
+    s[WHAT] = D_NONE
+    if what == D_BRIBE:
+        s[STILL] = step_after_catch(s, m, o == 1)
+        return
+    card = o
+    if what == D_MOVE:
+        if o < 0:
+            s[STILL] = 0
+            return
+        s[CURG] = o
+        if card_cave(s, o % NPOS) >= 0:
+            pend(s, m, D_CARD)
+            return
+    g = s[CURG]
+    done = step_until_catch(s, cfg, m, g // NPOS, g % NPOS, -1, card, rs, rec)
+    if done != STEP_CATCH:
+        s[STILL] = done == STEP_OPEN
+    elif s[NGOLD + s[CAT_O]] > 0:
+        pend(s, s[CAT_O], D_BRIBE)
+    else:
+        s[STILL] = step_after_catch(s, m, False)
+
+
+@njit(search.POLICY_SIG, cache=True, error_model="numpy")
+def policy(s, cfg, rs, rec, code):
+    """greedy or random (policies.py) on the pending decision; both bribe by the shared rule."""
+    what, m = s[WHAT], s[DECP]
+    if what == D_BRIBE:
+        return 1 if bribes(s, cfg) else 0
+    if what == D_CARD:
+        if code == P_GREEDY:
+            return 1 if greedy_card(s, m, card_cave(s, s[CURG] % NPOS)) else 0
+        gold = randint(rs, S_CHOICE, 2)
+        note(rec, R_CARD, gold, 0)
+        return gold
+    w = np.empty((4, WL), dtype=np.int64)
+    if code == P_GREEDY:
+        return greedy_choice(s, cfg, m, rs, rec, w)
+    return random_choice(s, cfg, m, rs, rec, w)
+
+
+@kernel(f"void({S}, int64, {U})")
+def shuffle_sorted(a, n, rs):
+    """a[:n] sorted (insertion), then shuffled on the deal stream: the result never depends on a's order."""
+    for i in range(1, n):
+        x, j = a[i], i - 1
+        while j >= 0 and a[j] > x:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = x
+    shuffle(a, 0, n, rs)
+
+
+@njit(search.DETERMINIZE_SIG, cache=True, error_model="numpy")
+def determinize(s, cfg, viewer, rs):
+    """What `viewer` cannot see, resampled: the cards under the stacks' tops and those dealt to no stack (gems and
+    gold apart), and the values of the other seats' gold cards (their number is open), each pool dealt back to the
+    same places."""
+    P = s[NPL]
+    pool = np.empty(2 * UNUSED + 9 * NSTACK + 25, dtype=np.int64)
+    n = 0
+    for cards, left, un in ((GEMC, GEML, UNGEMN), (GOLDC, GOLDL, UNGOLDN)):
+        for deal_back in range(2):
+            if deal_back:
+                shuffle_sorted(pool, n, rs)
+            n = 0
+            for k in range(9):
+                for i in range(s[left + k] - 1):
+                    if deal_back:
+                        s[cards + k * NSTACK + i] = pool[n]
+                    else:
+                        pool[n] = s[cards + k * NSTACK + i]
+                    n += 1
+            for i in range(s[un]):
+                if deal_back:
+                    s[un + 1 + i] = pool[n]
+                else:
+                    pool[n] = s[un + 1 + i]
+                n += 1
+            if cards == GOLDC:
+                for q in range(P):
+                    if q == viewer:
+                        continue
+                    if deal_back:
+                        s[GOLDSUM + q] = 0
+                        for v in range(6):
+                            s[GOLDV + q * 6 + v] = 0
+                        for i in range(s[NGOLD + q]):
+                            s[GOLDV + q * 6 + pool[n]] += 1
+                            s[GOLDSUM + q] += pool[n]
+                            n += 1
+                    else:
+                        for v in range(1, 6):
+                            for _ in range(s[GOLDV + q * 6 + v]):
+                                pool[n] = v
+                                n += 1
+
+
+@kernel(f"int64({S}, int64)")
+def points(s, q):
+    """q's points as the game stands: gold, treasure, gems, the four-kinds card and each majority card he wins
+    (strictly most of its kind)."""
+    P = s[NPL]
+    v = s[GOLDSUM + q] + r.TREASURE_VALUE * s[TREAS + q] + (r.BONUS_POINTS if s[FOURK] == q else 0)
+    for k in range(KINDS):
+        mine = s[GEMH + q * KINDS + k]
+        v += r.GEM_POINTS * mine
+        top = mine > 0
+        for o in range(P):
+            if o != q and s[GEMH + o * KINDS + k] >= mine:
+                top = False
+        if top:
+            v += r.BONUS_POINTS
+    return v
+
+
+@kernel(f"int64({S}, int64)")
+def win_key(s, q):
+    gems = 0
+    for k in range(KINDS):
+        gems += s[GEMH + q * KINDS + k]
+    return points(s, q) * 10_000 + s[TREAS + q] * 100 + gems
+
+
+@njit(search.SCORE_SIG, cache=True, error_model="numpy")
+def reward(s, cfg, seat):
+    """The seat's share of the win: most points, then treasure cards, then gem cards; a tie left splits it."""
+    mine, top, ties = win_key(s, seat), -1, 0
+    for q in range(s[NPL]):
+        k = win_key(s, q)
+        if k > top:
+            top, ties = k, 1
+        elif k == top:
+            ties += 1
+    return 1.0 / ties if mine == top else 0.0
+
+
+@njit(search.SCORE_SIG, cache=True, error_model="numpy")
+def margin(s, cfg, seat):
+    best = -(1 << 40)
+    for q in range(s[NPL]):
+        if q != seat:
+            best = max(best, points(s, q))
+    return float(points(s, seat) - best)
+
+
+MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -522,6 +795,14 @@ def init(s, cfg):
     s[FIRSTCOL] = -1
 
 
+@kernel(f"void({S}, int64, {S}, int64, int64)")
+def unused(s, at, cards, a, b):
+    """cards[a:b], dealt to no stack, kept at s[at] (their number) and after it (the search's hidden pools)."""
+    s[at] = b - a
+    for i in range(a, b):
+        s[at + 1 + i - a] = cards[i]
+
+
 @kernel(f"void({S}, {S}, {U}, {R}, {S})")
 def deal(s, cfg, rs, rec, tmp):
     """The chance of the set-up: the start player, then the shuffled gem and gold stacks (recorded top first)."""
@@ -540,6 +821,7 @@ def deal(s, cfg, rs, rec, tmp):
             note(rec, R_GEM, k + 1, tmp[at])
             at += 1
         s[GEML + k] = z
+    unused(s, UNGEMN, tmp, at, 24)
     for i in range(25):
         tmp[i] = 1 + i // r.GOLD_COPIES
     shuffle(tmp, 0, 25, rs)
@@ -551,12 +833,15 @@ def deal(s, cfg, rs, rec, tmp):
             note(rec, R_GOLD, k + 1, tmp[at])
             at += 1
         s[GOLDL + k] = z
+    unused(s, UNGOLDN, tmp, at, 25)
 
 
 @kernel(f"void({S}, {S})")
 def finish(s, st):
     """The end: points (majorities included), the tie-break counts, who won each majority."""
     P = s[NPL]
+    for i in range(MAXP * NACT):
+        st[ST_ACT + i] = s[ACT + i]
     st[ST_TURNS] = s[TURN]
     st[ST_END] = s[ENDED]
     st[ST_START] = s[STARTP]
@@ -567,8 +852,7 @@ def finish(s, st):
             g += s[GEMH + q * KINDS + k]
         st[ST_GEMS + q] = g
         st[ST_TREAS + q] = s[TREAS + q]
-        st[ST_POINTS + q] = (s[GOLDSUM + q] + r.TREASURE_VALUE * s[TREAS + q] + r.GEM_POINTS * g
-                             + (r.BONUS_POINTS if s[FOURK] == q else 0))
+        st[ST_POINTS + q] = points(s, q)
     for k in range(KINDS):
         top, at = 0, -1
         for q in range(P):
@@ -578,13 +862,12 @@ def finish(s, st):
             elif x == top:
                 at = -1
         st[ST_MAJ + k] = at
-        if at >= 0:
-            st[ST_POINTS + at] += r.BONUS_POINTS
 
 
-@kernel(f"void({S}, int64, {S}, int64, {U}, {S})")
-def fill_unknown(s, at, pool, n, rs, tmp):
-    """The unknown cards (-1) of the 9 stacks at s[at:] dealt from the shuffled pool."""
+@kernel(f"void({S}, int64, {S}, int64, {U}, {S}, int64)")
+def fill_unknown(s, at, pool, n, rs, tmp, un):
+    """The unknown cards (-1) of the 9 stacks at s[at:] dealt from the shuffled pool; the pool's rest kept as
+    unused at s[un]."""
     for i in range(n):
         tmp[i] = pool[i]
     shuffle(tmp, 0, n, rs)
@@ -593,21 +876,27 @@ def fill_unknown(s, at, pool, n, rs, tmp):
         if s[at + i] < 0:
             s[at + i] = tmp[k]
             k += 1
+    unused(s, un, tmp, k, n)
 
 
 GO_ON, NEW_GAME, FROM_POSITION = range(3)  # batch's `start`
 
 
-@njit(f"void({S}, {R}, {UR}, {R}, {S}, {WS}, {R}, int64, int64, {S}, {S}, int64, {S}, int64)", cache=True,
-      error_model="numpy", _nrt=False)
-def batch(cfg, pols, streams, stats, s, w, rec, start, max_turns, s0, gem_pool, n_gem, gold_pool, n_gold):
+@njit(types.void(S_, R_, types.uint64[:, ::1], R_, S_, R_, R_, types.int64, types.int64, S_, S_, types.int64, S_,
+                 types.int64, *search.MODEL), cache=True, error_model="numpy")
+def batch(cfg, pols, streams, stats, s, w, rec, start, max_turns, s0, gem_pool, n_gem, gold_pool, n_gold, advance,
+          legal, apply, policy, determinize, reward, margin):
     """Game j with chance streams streams[j], its stats in stats[j]; s, w and rec the state, work and record
     buffers.  start NEW_GAME: a new set-up, policies pols[j] (per seat, or per turn-order rank under C_BYRANK);
     FROM_POSITION: the position s0 (its policies in s0) with its unknown stack cards (-1) dealt from the shuffled
-    unseen pools; GO_ON: the one game in s goes on.  Each game plays up to max_turns turns (-1: to the end)."""
+    unseen pools; GO_ON: the one game in s goes on.  Each game plays up to max_turns turns (-1: to the end) in
+    core's loop (`search.play`); the search players' seed comes from the game's choice stream's seed (never its
+    draws).  The forward model comes in as arguments, so that this kernel caches."""
     P = cfg[C_P]
+    codes = np.empty(P, dtype=np.int64)
     for j in range(streams.shape[0]):
         rs, st = streams[j], stats[j]
+        seed = search.mix(rs[S_CHOICE] ^ np.uint64(0x5EA4C4))
         if start == NEW_GAME:
             init(s, cfg)
             deal(s, cfg, rs, rec, w[3])
@@ -615,13 +904,17 @@ def batch(cfg, pols, streams, stats, s, w, rec, start, max_turns, s0, gem_pool, 
                 q = (s[STARTP] + k) % P if cfg[C_BYRANK] else k
                 s[POL + q] = pols[j, k]
         elif start == FROM_POSITION:
-            copy(s, s0)
-            fill_unknown(s, GEMC, gem_pool, n_gem, rs, w[4])
-            fill_unknown(s, GOLDC, gold_pool, n_gold, rs, w[4])
+            for i in range(SSIZE):
+                s[i] = s0[i]
+            fill_unknown(s, GEMC, gem_pool, n_gem, rs, w[4], UNGEMN)
+            fill_unknown(s, GOLDC, gold_pool, n_gold, rs, w[4], UNGOLDN)
         if start != GO_ON:
             for i in range(STSIZE):
                 st[i] = 0
-        play_on(s, cfg, max_turns, rs, rec, w, st)
+        for q in range(P):
+            codes[q] = s[POL + q]
+        search.play(s, cfg, rs, rec, codes, max_turns, -1, seed, advance, legal, apply, policy, determinize, reward,
+                    margin)
         finish(s, st)
 
 
@@ -632,17 +925,21 @@ PROBES = ("step", "dragon_move", "catch", "greedy_choice", "plan_value", "turn",
 def probe(op, s, cfg, m, a, b, face, card, rs, rec, w, st):
     """One engine step on a hand-made state, for the hand-stepped tests: PROBES[op] for seat m."""
     if op == 0:
-        return 1 if step(s, cfg, m, a, b, face, card, rs, rec, st) else 0
+        return 1 if step(s, cfg, m, a, b, face, card, rs, rec) else 0
     if op == 1:
         dragon_move(s, cfg, a)
     elif op == 2:
-        catch(s, cfg, m, a, st)
+        catch(s, cfg, m, a)
     elif op == 3:
         return greedy_choice(s, cfg, m, rs, rec, w)
     elif op == 4:
         return plan_value(s, cfg, m, a, b, rs, rec, w)
-    elif op == 5:
-        play_on(s, cfg, 1, rs, rec, w, st)
+    elif op == 5:  # one turn
+        while True:
+            p = advance(s, cfg, rs, rec)
+            if p < 0:
+                break
+            apply(s, cfg, rs, rec, policy(s, cfg, rs, rec, s[POL + p]))
     elif op == 6:
         finish(s, st)
     elif op == 7:
@@ -655,7 +952,7 @@ def probe(op, s, cfg, m, a, b, face, card, rs, rec, w, st):
 # ------------------------------------------------------------------------------------------------
 # Python side
 
-WSHAPE = (5, max(SSIZE, STSIZE, 64))
+WSHAPE = (5, WL)
 
 ENGINE_READINGS = [
     "the start player is drawn uniformly; seats in the balance tables are turn-order ranks (rank 0 starts)",
@@ -689,8 +986,15 @@ def settings_vector(settings, players: int, by_rank: bool = False) -> np.ndarray
     return cfg
 
 
+def policy_code(policy) -> int:
+    """The engine's code of a policy (a policies.Policy, a SearchPolicy or a name)."""
+    from analyzer.games.emerald.policies import parse_policy
+
+    return engine_code(policy, parse_policy, POLICY_CODES)
+
+
 def policy_codes(policies) -> np.ndarray:
-    return np.array([POLICY_CODES[p if isinstance(p, str) else p.kind] for p in policies], dtype=np.int64)
+    return np.array([policy_code(p) for p in policies], dtype=np.int64)
 
 
 def work() -> np.ndarray:
@@ -707,7 +1011,8 @@ def run(cfg, streams, stats, s, start, max_turns=-1, pols=None, w=None, rec=None
     rec = np.zeros((1, 3), dtype=np.int64) if rec is None else rec
     s0 = s if s0 is None else s0
     gem_pool, n_gem, gold_pool, n_gold = pools or (NO_POOL, 0, NO_POOL, 0)
-    batch(cfg, pols, streams, stats, s, w, rec, start, max_turns, s0, gem_pool, n_gem, gold_pool, n_gold)
+    batch(cfg, pols, streams, stats, s, w, rec, start, max_turns, s0, gem_pool, n_gem, gold_pool, n_gold,
+          *MODEL.functions())
 
 
 def credit(stats: np.ndarray, players: int) -> np.ndarray:

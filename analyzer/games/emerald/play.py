@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from analyzer.core import policies as core_policies
 from analyzer.core import runner, stats
 from analyzer.core.balance.run import by_turn_rank, engine_games
 from analyzer.games.emerald import game as g
@@ -47,7 +48,7 @@ class GameConfig:
 
 
 def games_per_chunk(config: GameConfig) -> int:
-    return CHUNK
+    return core_policies.games_per_chunk(config.policies, CHUNK)
 
 
 def play_games(config: GameConfig, n: int, rng: np.random.Generator, seat_policy: np.ndarray | None = None):

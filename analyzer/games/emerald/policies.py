@@ -11,6 +11,13 @@ is in the coordination notes.  In short:
 
 Both: the mover catches an opponent's knight where one stands (the opponent with the fewest gold cards), and a
 caught knight's owner bribes with his lowest gold card whenever it is worth at most knight_value.
+
+- `search` (`search:N`, `search:N:BASE`): core's search player (`core/search.py`) over this engine's forward model:
+  each step of its turns (which knight, or stop), the card where a gem and a gold card both lie and, when the
+  dragon catches one of its knights and it holds gold, whether to bribe; each option scored by about N playouts
+  (default 64) on resampled hidden cards (the cards under the stacks' tops and those dealt to no stack, the values
+  of the other seats' gold), every seat playing BASE (default greedy) to the end; the reward is the share of the
+  win.  The catch choice stays the shared rule.
 """
 from __future__ import annotations
 
@@ -32,6 +39,7 @@ DESCRIPTIONS = {
 class Policy(NamedPolicy):
     kind: str = "greedy"
     descriptions: ClassVar[dict[str, str]] = DESCRIPTIONS
+    searchable: ClassVar[bool] = True
 
 
 parse_policy = Policy.parse

@@ -69,4 +69,5 @@ GAME = GameSpec(
     bench="analyzer.games.finstere_flure.bench:run",
     board_template="analyzer.games.finstere_flure.rules:board_template",
     reference_check="analyzer.games.finstere_flure.sim:engine_agrees",
+    policies=("greedy", "random", "search[:N[:BASE]]"),
 )

@@ -12,8 +12,10 @@ stones: one straight ahead turns the monster by its arrow only when its last loo
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 
+from analyzer.core import search
+from analyzer.core.policies import engine_code
 from analyzer.core.streams import StreamSeeds
 
 MAXSQ = 1600  # board squares at most (40 x 40)
@@ -71,7 +73,14 @@ JCOUNT = PUSHED + 1  # scratch: squares whose tile changed (figure_moves' trial 
 JOURNAL = JCOUNT + 1
 NJOURNAL = 48
 SAWSIDE = JOURNAL + NJOURNAL  # the monster's last look saw a figure left or right (turn stones are then pushed)
-HEAD = SAWSIDE + 1
+# the forward model's cursor (core/search.py): the pending decision (D_NONE, D_FIGURE, D_END) and its seat, whether
+# a round is under way and the player from whom the next figure turn is looked for, the figure chosen; greedy's
+# end for the figure its scan chose (GK_*: fresh from the scan, then kept when that figure is the one applied)
+WHAT = SAWSIDE + 1
+DECP, INROUND, NEXTQ, CURF, GK_FRESH, GK_OK, GK_F, GK_CODE, GK_VAR = range(WHAT + 1, WHAT + 10)
+HEAD = GK_VAR + 1
+D_NONE, D_FIGURE, D_END = range(3)
+END_BASE = MAXSQ + 4  # an end option: its index among the ends at its code * END_BASE + the code + 2
 TILE = HEAD  # MAXSQ tile on a square (T_*)
 FAT = TILE + MAXSQ  # MAXSQ figure on a square, -1 none
 SSIZE = FAT + MAXSQ
@@ -106,6 +115,7 @@ MAXNODES = 5461  # 1 + 4 + ... + 4^6: a move of at most 6 steps
 WSHAPE = (W_DIFF + MAXDIFF, max(SSIZE, MAXNODES + 4))
 
 S, U, R, UR = "int64[::1]", "uint64[::1]", "int64[:, ::1]", "uint64[:, ::1]"
+S_, R_ = types.int64[::1], types.int64[:, ::1]
 
 
 def kernel(signature, inline="never"):
@@ -727,16 +737,13 @@ def sort_key(cfg, w, i):
     return dist(cfg, w[N_SQ, i]) * (MAXSQ + 4) + w[N_SQ, i] + 2
 
 
-@kernel(f"int64({S}, {S}, int64, {R}, boolean)")
-def best_end(s, cfg, f, w, bound):
-    """greedy's end for figure f: the node of the least key (caught, dist, code, k), k its index among the ends
-    at that code; with `bound` only one whose key is below the key in w[W_KEY, 0..3] (there: a lower figure's,
-    which wins ties).  The ends are tried by (dist, code, k), so the count of catching cards stops as soon as it
-    cannot win.  Returns the node (-1: none beats the bound), its key left in w[W_KEY, 0..3]."""
-    n = all_ends(s, cfg, f, w)
-    key, order = w[W_KEY], w[W_KEY][4:]
+@kernel(f"int64({S}, {R}, int64)")
+def sorted_ends(cfg, w, n):
+    """The legal ends among the n nodes, sorted by (dist, code) into w[W_KEY][4:] (insertion, stable: a code's
+    ends stay in k order); returns how many."""
+    order = w[W_KEY][4:]
     m = 0
-    for i in range(n):  # insertion sort of the ends by (dist, code), stable: a code's ends stay in k order
+    for i in range(n):
         if not w[N_END, i]:
             continue
         k = sort_key(cfg, w, i)
@@ -746,6 +753,17 @@ def best_end(s, cfg, f, w, bound):
             j -= 1
         order[j] = i
         m += 1
+    return m
+
+
+@kernel(f"int64({S}, {S}, int64, {R}, boolean)")
+def best_end(s, cfg, f, w, bound):
+    """greedy's end for figure f: the node of the least key (caught, dist, code, k), k its index among the ends
+    at that code; with `bound` only one whose key is below the key in w[W_KEY, 0..3] (there: a lower figure's,
+    which wins ties).  The ends are tried by (dist, code, k), so the count of catching cards stops as soon as it
+    cannot win.  Returns the node (-1: none beats the bound), its key left in w[W_KEY, 0..3]."""
+    key, order = w[W_KEY], w[W_KEY][4:]
+    m = sorted_ends(cfg, w, all_ends(s, cfg, f, w))
     trial = w[W_GREEDY]
     best = -1
     have = bound
@@ -793,45 +811,6 @@ def variant_of(w, node):
         k += w[N_END, i]
         i = w[N_NEXT, i]
     return k
-
-
-@kernel(f"void({S}, {S}, int64, {U}, {R}, {R})")
-def take_turn(s, cfg, q, rs, rec, w):
-    """Player q moves one unmoved figure by his policy (and records it)."""
-    if s[POL + q] == P_GREEDY:
-        bf, have = -1, False
-        for f in range(s[NFIGS]):
-            if may_pick(s, q, f) and best_end(s, cfg, f, w, have) >= 0:
-                bf, have = f, True
-        f = bf
-        all_ends(s, cfg, f, w)
-        node, k = w[W_FIRST, w[W_KEY, 2] + 2], w[W_KEY, 3]
-        while not w[N_END, node] or k > 0:
-            k -= w[N_END, node]
-            node = w[N_NEXT, node]
-    else:
-        m = 0
-        for f in range(s[NFIGS]):
-            if may_pick(s, q, f):
-                m += 1
-        j = randint(rs, S_CHOICE, m)
-        for f in range(s[NFIGS]):
-            if may_pick(s, q, f):
-                if j == 0:
-                    break
-                j -= 1
-        n = all_ends(s, cfg, f, w)
-        m = 0
-        for i in range(n):
-            m += w[N_END, i]
-        j = randint(rs, S_CHOICE, m)  # the j-th end in the order found
-        node = 0
-        while j > 0 or not w[N_END, node]:
-            j -= w[N_END, node]
-            node += 1
-    note(rec, R_MOVE, f, w[N_SQ, node], variant_of(w, node))
-    apply_move(s, cfg, f, w, node)
-    s[TURNS + q] += 1
 
 
 @kernel(f"int64({S}, {S}, int64)")
@@ -914,28 +893,42 @@ def play_card(s, cfg, code):
         end_by_count(s, cfg, E_EMPTY)
 
 
-@kernel(f"void({S}, {S}, {U}, {R}, {R})")
-def play_round(s, cfg, rs, rec, w):
-    """The rest of this round from s[TOMOVE]: the figure turns, the monster, the start player passes on."""
+# ------------------------------------------------------------------------------------------------
+# the forward model (core/search.py): a round's figure turns as two decisions each (the figure, then its end: the
+# square or out, with the stones its path pushes), the monster phase as chance, the players as policy
+
+
+@kernel(f"void({S}, int64, int64)")
+def pend(s, p, what):
+    s[DECP] = p
+    s[WHAT] = what
+
+
+@njit(search.ADVANCE_SIG, cache=True, error_model="numpy")
+def advance(s, cfg, rs, rec):
+    """Plays up to the next decision (left pending in s) and returns its seat: the figure turns of a round from
+    s[TOMOVE] clockwise (each player in turn with a figure still to move), then the monster phase, after which
+    search.ROUND_END (the start player passes on); search.ENDED at the end."""
+    if s[ENDED] != E_RUN:
+        return search.ENDED
+    if s[WHAT] != D_NONE:
+        return s[DECP]
+    if not s[INROUND]:
+        s[INROUND] = 1
+        s[NEXTQ] = s[TOMOVE]
+    q = next_player(s, cfg, s[NEXTQ])
+    if q >= 0:
+        s[NEXTQ] = q
+        pend(s, q, D_FIGURE)
+        return q
+    s[INROUND] = 0
     P = cfg[C_P]
-    need = cfg[C_NEED]
-    q = s[TOMOVE]
-    while True:
-        q = next_player(s, cfg, q)
-        if q < 0:
-            break
-        take_turn(s, cfg, q, rs, rec, w)
-        if s[NOUT + q] >= need:
-            s[ENDED] = E_ESCAPE
-            s[WINNER] = q
-            return
-        q = (q + 1) % P
     play_card(s, cfg, draw_card(s, cfg, rs, rec))
     if s[ENDED] != E_RUN:
-        return
+        return search.ROUND_END
     if cfg[C_TCAP] > 0 and s[ROUND] >= cfg[C_TCAP]:
         end_by_count(s, cfg, E_CAPPED)
-        return
+        return search.ROUND_END
     s[ROUND] += 1
     s[STARTP] = (s[STARTP] + 1) % P
     s[TOMOVE] = s[STARTP]
@@ -945,6 +938,173 @@ def play_round(s, cfg, rs, rec, w):
         s[FMOVED + f] = 0
     if s[STAGE] == 2 and not anyone_left(s, cfg):
         end_by_count(s, cfg, E_EMPTY)
+    return search.ROUND_END
+
+
+@njit(cache=True, error_model="numpy")
+def work_array():
+    """A fresh work array (the BFS rows; the two stamp rows zeroed, the rest written before read)."""
+    w = np.empty(WSHAPE, dtype=np.int64)
+    w[W_VIS, :MAXSQ + 4] = 0
+    w[W_SEEN, :MAXSQ + 1] = 0
+    return w
+
+
+@kernel(f"int64({R}, int64, int64)")
+def end_node(w, code, k):
+    """The node of the k-th legal end at `code` (in the order found)."""
+    node = w[W_FIRST, code + 2]
+    while not w[N_END, node] or k > 0:
+        k -= w[N_END, node]
+        node = w[N_NEXT, node]
+    return node
+
+
+@kernel(f"int64({R}, int64)")
+def end_option(w, node):
+    return variant_of(w, node) * END_BASE + w[N_SQ, node] + 2
+
+
+@njit(search.LEGAL_SIG, cache=True, error_model="numpy")
+def legal(s, cfg, out):
+    """The figure: the player's figures still to move, in order.  Its end: every legal end (`end_option`), in the
+    order found; where there are more than search.MAX_OPTIONS, the nearest the exit by greedy's (distance, code)
+    order."""
+    q = s[DECP]
+    n = 0
+    if s[WHAT] == D_FIGURE:
+        for f in range(s[NFIGS]):
+            if may_pick(s, q, f):
+                out[n] = f
+                n += 1
+        return n
+    w = work_array()
+    m = all_ends(s, cfg, s[CURF], w)
+    n = sorted_ends(cfg, w, m)
+    order = w[W_KEY][4:]
+    if n <= search.MAX_OPTIONS:
+        k = 0
+        for i in range(m):
+            if w[N_END, i]:
+                out[k] = end_option(w, i)
+                k += 1
+        return n
+    for j in range(search.MAX_OPTIONS):
+        out[j] = end_option(w, order[j])
+    return search.MAX_OPTIONS
+
+
+@njit(search.APPLY_SIG, cache=True, error_model="numpy")
+def apply(s, cfg, rs, rec, o):
+    """The figure (o a figure) is noted, its end asked next; the end (o an `end_option`) is walked: stones pushed,
+    the figure placed or out, flipped, recorded; the player's count out reached ends the game."""
+    what, q = s[WHAT], s[DECP]
+    s[WHAT] = D_NONE
+    if what == D_FIGURE:
+        s[GK_OK] = s[GK_FRESH] and s[GK_F] == o
+        s[GK_FRESH] = 0
+        s[CURF] = o
+        pend(s, q, D_END)
+        return
+    s[GK_OK], s[GK_FRESH] = 0, 0
+    f = s[CURF]
+    w = work_array()
+    all_ends(s, cfg, f, w)
+    code, k = o % END_BASE - 2, o // END_BASE
+    note(rec, R_MOVE, f, code, k)
+    apply_move(s, cfg, f, w, end_node(w, code, k))
+    s[TURNS + q] += 1
+    if s[NOUT + q] >= cfg[C_NEED]:
+        s[ENDED] = E_ESCAPE
+        s[WINNER] = q
+    else:
+        s[NEXTQ] = (q + 1) % cfg[C_P]
+
+
+@njit(search.POLICY_SIG, cache=True, error_model="numpy")
+def policy(s, cfg, rs, rec, code):
+    """greedy: the figure and end of the least (catching cards, distance, code, k), ties the lower figure
+    (policies.py); random: a figure uniformly, then an end uniformly among its ends (both drawn on the choice
+    stream)."""
+    q, f = s[DECP], s[CURF]
+    w = work_array()
+    if s[WHAT] == D_FIGURE:
+        s[GK_FRESH] = 0
+        if code == P_GREEDY:
+            bf, have = -1, False
+            for g in range(s[NFIGS]):
+                if may_pick(s, q, g) and best_end(s, cfg, g, w, have) >= 0:
+                    bf, have = g, True
+            s[GK_F], s[GK_CODE], s[GK_VAR], s[GK_FRESH] = bf, w[W_KEY, 2], w[W_KEY, 3], 1
+            return bf
+        m = 0
+        for g in range(s[NFIGS]):
+            if may_pick(s, q, g):
+                m += 1
+        j = randint(rs, S_CHOICE, m)
+        for g in range(s[NFIGS]):
+            if may_pick(s, q, g):
+                if j == 0:
+                    return g
+                j -= 1
+        return -1
+    if code == P_GREEDY:
+        if not s[GK_OK]:
+            best_end(s, cfg, f, w, False)
+            s[GK_CODE], s[GK_VAR] = w[W_KEY, 2], w[W_KEY, 3]
+        return s[GK_VAR] * END_BASE + s[GK_CODE] + 2
+    n = all_ends(s, cfg, f, w)
+    m = 0
+    for i in range(n):
+        m += w[N_END, i]
+    j = randint(rs, S_CHOICE, m)  # the j-th end in the order found
+    node = 0
+    while j > 0 or not w[N_END, node]:
+        j -= w[N_END, node]
+        node += 1
+    return end_option(w, node)
+
+
+@njit(search.DETERMINIZE_SIG, cache=True, error_model="numpy")
+def determinize(s, cfg, viewer, rs):
+    """Nothing to resample: the only thing hidden, the order of the monster cards still to come, is in no state
+    (each phase draws its card among the stage's unplayed ones, which every seat knows, when it is played), and
+    the search's playouts draw those cards from their own streams."""
+
+
+@njit(search.SCORE_SIG, cache=True, error_model="numpy")
+def reward(s, cfg, seat):
+    """The seat's share of the win: the winner's 1, or (no winner) a share among those with the most figures out."""
+    if s[WINNER] >= 0:
+        return 1.0 if s[WINNER] == seat else 0.0
+    top, ties = 0, 0
+    for q in range(cfg[C_P]):
+        top = max(top, s[NOUT + q])
+    for q in range(cfg[C_P]):
+        ties += s[NOUT + q] == top
+    return 1.0 / ties if s[NOUT + seat] == top else 0.0
+
+
+@njit(search.SCORE_SIG, cache=True, error_model="numpy")
+def margin(s, cfg, seat):
+    best = -MAXF
+    for q in range(cfg[C_P]):
+        if q != seat:
+            best = max(best, s[NOUT + q])
+    return float(s[NOUT + seat] - best)
+
+
+MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin)
+
+
+@njit(cache=True, error_model="numpy")
+def play_round(s, cfg, rs, rec):
+    """The rest of this round, each seat by its own policy (s[POL + seat])."""
+    while True:
+        p = advance(s, cfg, rs, rec)
+        if p < 0:
+            return
+        apply(s, cfg, rs, rec, policy(s, cfg, rs, rec, s[POL + p]))
 
 
 @kernel(f"void({S}, {S})")
@@ -996,8 +1156,8 @@ def finish(s, cfg, st):
 GO_ON, NEW_GAME, FROM_POSITION, ESCAPE = range(4)
 
 
-@kernel(f"void({S}, {S}, {U}, {R}, {R}, {S}, int64, int64)")
-def escape_game(s, cfg, rs, rec, w, st, f, k):
+@njit(f"void({S}, {S}, {U}, {R}, {S}, int64, int64)", cache=True, error_model="numpy")
+def escape_game(s, cfg, rs, rec, st, f, k):
     """Question 3: the game in s goes on until figure f is out, dead, caught in stage 1 or stage 2 begins, and at
     least k monster phases are played (or the game ends).  st[0:3] = (the phase, 1 = this round's, after which f
     was out (0: not), caught in stage 1 before getting out, capped)."""
@@ -1005,7 +1165,7 @@ def escape_game(s, cfg, rs, rec, w, st, f, k):
     eaten0 = s[FEATEN + f]
     while s[ENDED] == E_RUN:
         stage = s[STAGE]
-        play_round(s, cfg, rs, rec, w)
+        play_round(s, cfg, rs, rec)
         r += 1
         if esc == 0 and s[FPOS + f] == OUT:
             esc = r
@@ -1016,20 +1176,24 @@ def escape_game(s, cfg, rs, rec, w, st, f, k):
     st[0], st[1], st[2] = esc, caught1, 1 if s[ENDED] == E_CAPPED else 0
 
 
-@njit(f"void({S}, {R}, {UR}, {R}, {S}, {R}, {R}, int64, int64, {S}, int64)", cache=True, error_model="numpy",
-      _nrt=False)
-def batch(cfg, pols, streams, stats, s, w, rec, start, max_rounds, s0, watch):
-    """Game j with chance streams streams[j], its stats in stats[j]; s, w and rec the state, work and record
-    buffers.  start NEW_GAME: a new set-up, policies pols[j] (per seat, or per turn-order rank under C_BYRANK),
-    the start player drawn; FROM_POSITION: the position s0 (its policies in s0); GO_ON: the game in s goes on;
-    ESCAPE: from s0, `escape_game` of figure `watch` over max_rounds phases.  Each game plays up to max_rounds
-    rounds (-1: to the end)."""
+@njit(types.void(S_, R_, types.uint64[:, ::1], R_, S_, R_, types.int64, types.int64, S_, types.int64,
+                 *search.MODEL), cache=True, error_model="numpy")
+def batch(cfg, pols, streams, stats, s, rec, start, max_rounds, s0, watch, advance, legal, apply, policy, determinize,
+          reward, margin):
+    """Game j with chance streams streams[j], its stats in stats[j]; s and rec the state and record buffers.
+    start NEW_GAME: a new set-up, policies pols[j] (per seat, or per turn-order rank under C_BYRANK), the start
+    player drawn; FROM_POSITION: the position s0 (its policies in s0); GO_ON: the game in s goes on; ESCAPE: from
+    s0, `escape_game` of figure `watch` over max_rounds phases.  Each game plays up to max_rounds rounds (-1: to
+    the end) in core's loop (`search.play`); the search players' seed comes from the game's choice stream's seed
+    (never its draws).  The forward model comes in as arguments, so that this kernel caches."""
     P = cfg[C_P]
+    codes = np.empty(P, dtype=np.int64)
     for j in range(streams.shape[0]):
         rs, st = streams[j], stats[j]
+        seed = search.mix(rs[S_CHOICE] ^ np.uint64(0x5EA4C4))
         if start == ESCAPE:
             copy(s, s0, cfg)
-            escape_game(s, cfg, rs, rec, w, st, watch, max_rounds)
+            escape_game(s, cfg, rs, rec, st, watch, max_rounds)
             continue
         if start == NEW_GAME:
             init(s, cfg)
@@ -1045,10 +1209,10 @@ def batch(cfg, pols, streams, stats, s, w, rec, start, max_rounds, s0, watch):
             copy(s, s0, cfg)
         for i in range(STSIZE):
             st[i] = 0
-        k = 0
-        while s[ENDED] == E_RUN and (max_rounds < 0 or k < max_rounds):
-            play_round(s, cfg, rs, rec, w)
-            k += 1
+        for q in range(P):
+            codes[q] = s[POL + q]
+        search.play(s, cfg, rs, rec, codes, max_rounds, -1, seed, advance, legal, apply, policy, determinize, reward,
+                    margin)
         if s[ENDED] != E_RUN:
             note(rec, R_END, s[ENDED], s[WINNER], 0)
         finish(s, cfg, st)
@@ -1138,8 +1302,15 @@ def tile_layout(stones, crystals, turn_stones, board) -> np.ndarray:
     return tiles
 
 
+def policy_code(policy) -> int:
+    """The engine's code of a policy (a policies.Policy, a SearchPolicy or a name)."""
+    from analyzer.games.finstere_flure.policies import parse_policy
+
+    return engine_code(policy, parse_policy, POLICY_CODES)
+
+
 def policy_codes(policies) -> np.ndarray:
-    return np.array([POLICY_CODES[p if isinstance(p, str) else p.kind] for p in policies], dtype=np.int64)
+    return np.array([policy_code(p) for p in policies], dtype=np.int64)
 
 
 def work() -> np.ndarray:
@@ -1150,13 +1321,12 @@ def state() -> np.ndarray:
     return np.zeros(SSIZE, dtype=np.int64)
 
 
-def run(cfg, streams, stats, s, start, max_rounds=-1, pols=None, w=None, rec=None, s0=None):
+def run(cfg, streams, stats, s, start, max_rounds=-1, pols=None, rec=None, s0=None, watch=-1):
     """`batch` with the buffers a caller does not keep made fresh."""
     pols = np.zeros((1, 1), dtype=np.int64) if pols is None else pols
-    w = work() if w is None else w
     rec = np.zeros((1, 4), dtype=np.int64) if rec is None else rec
     s0 = s if s0 is None else s0
-    batch(cfg, pols, streams, stats, s, w, rec, start, max_rounds, s0, -1)
+    batch(cfg, pols, streams, stats, s, rec, start, max_rounds, s0, watch, *MODEL.functions())
 
 
 def credit(stats: np.ndarray, players: int) -> np.ndarray:
@@ -1177,7 +1347,7 @@ def probe(op, s, cfg, a, rs, rec, w):
     if op == 1:
         return figure_moves(s, cfg, a, w)
     if op == 2:
-        play_round(s, cfg, rs, rec, w)
+        play_round(s, cfg, rs, rec)
     elif op == 3:
         play_card(s, cfg, a)
     elif op == 4:

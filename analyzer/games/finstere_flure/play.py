@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from analyzer.core import policies as core_policies
 from analyzer.core.balance.run import by_turn_rank, engine_games
 from analyzer.games.finstere_flure import game as g
 from analyzer.games.finstere_flure import rules as r
@@ -47,7 +48,7 @@ class GameConfig:
 
 
 def games_per_chunk(config: GameConfig) -> int:
-    return CHUNK
+    return core_policies.games_per_chunk(config.policies, CHUNK)
 
 
 def play_games(config: GameConfig, n: int, rng: np.random.Generator, seat_policy: np.ndarray | None = None):
@@ -91,8 +92,7 @@ def escape(position, figure: int, rounds: int, n: int, rng: np.random.Generator)
     s0, cfg = sim.position_state(position, ("greedy",) * position.players)
     seeds = g.Chance(n, rng).seeds
     out = np.zeros((n, g.STSIZE), dtype=np.int64)
-    g.batch(cfg, np.zeros((1, 1), dtype=np.int64), seeds, out, g.state(), g.work(), np.zeros((1, 4), dtype=np.int64),
-            g.ESCAPE, rounds, s0, figure)
+    g.run(cfg, seeds, out, g.state(), g.ESCAPE, rounds, s0=s0, watch=figure)
     esc = out[:, 0]
     counts = {"games": n}
     for k in range(1, rounds + 1):

@@ -10,6 +10,11 @@ with every tie-break, is in the coordination notes.  In short:
   exit, 0 once out, the entrance's + 1 from off the board; the square's code y * width + x, out -2, off -1; the
   stone layout's index k among those of that square, in the order found); the least key wins, ties to the lower
   figure index.
+- `search` (`search:N`, `search:N:BASE`): core's search player (`core/search.py`) over this engine's forward model:
+  each figure turn is two decisions, the figure, then its end (the square or out, with the stones its path
+  pushes; at most the 64 nearest the exit by greedy's order where there are more), each option scored by about N
+  playouts (default 64), every seat playing BASE (default greedy) to the end, the monster's cards still to come
+  drawn afresh in each playout; the reward is the share of the win.
 """
 from __future__ import annotations
 
@@ -31,6 +36,7 @@ DESCRIPTIONS = {
 class Policy(NamedPolicy):
     kind: str = "greedy"
     descriptions: ClassVar[dict[str, str]] = DESCRIPTIONS
+    searchable: ClassVar[bool] = True
 
 
 parse_policy = Policy.parse

@@ -107,13 +107,13 @@ def engine_game(board, settings, players: int, policies, seed: int, max_rounds: 
     cfg = g.settings_vector(settings, board, players)
     streams = g.Chance(1, np.random.default_rng(seed)).seeds
     stats = np.zeros((1, g.STSIZE), dtype=np.int64)
-    s, w = g.state(), g.work()
+    s = g.state()
     rec = np.zeros((20_000, 4), dtype=np.int64)
     pols = g.policy_codes(policies)[None, :].copy()
-    g.batch(cfg, pols, streams, stats, s, w, rec, g.NEW_GAME, 0, s, -1)
+    g.run(cfg, streams, stats, s, g.NEW_GAME, 0, pols, rec)
     snaps = []
     while s[g.ENDED] == g.E_RUN and len(snaps) < max_rounds:
-        g.batch(cfg, pols, streams, stats, s, w, rec, g.GO_ON, 1, s, -1)
+        g.run(cfg, streams, stats, s, g.GO_ON, 1, pols, rec)
         if s[g.ENDED] != g.E_ESCAPE:
             snaps.append(snapshot(s, board))
     rows = [(g.RECORD_KINDS[t], int(a), int(b), int(c)) for t, a, b, c in rec[1:rec[0, 0] + 1]]
