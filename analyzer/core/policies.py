@@ -13,6 +13,7 @@ from analyzer.core.errors import ScenarioError
 class NamedPolicy:
     kind: str
     descriptions: ClassVar[dict[str, str]] = {}
+    searchable: ClassVar[bool] = False  # the game's engine gives core its forward model: search[:N[:BASE]] too
 
     @property
     def label(self) -> str:
@@ -23,11 +24,14 @@ class NamedPolicy:
 
     @classmethod
     def parse(cls, value, field: str):
-        """A policy: a name, or a mapping {kind: name}."""
+        """A policy: a name (with `searchable`, `search[:N[:BASE]]` too: a SearchPolicy), or a mapping {kind: name}."""
         kinds = tuple(cls.descriptions)
+        if cls.searchable and SearchPolicy.named(value):
+            return SearchPolicy.parse(value, field, cls.parse)
         if isinstance(value, str):
             if value not in kinds:
-                raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(kinds)}")
+                names = kinds + (("search", "search:N", "search:N:BASE") if cls.searchable else ())
+                raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(names)}")
             return cls(value)
         block = sc.mapping(value, field, {"kind"})
         return cls(sc.choice(block.get("kind", cls().kind), f"{field}.kind", kinds))

@@ -25,8 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from analyzer.core.errors import ScenarioError
-from analyzer.core.policies import NamedPolicy, SearchPolicy
+from analyzer.core.policies import NamedPolicy
 
 KINDS = ("greedy", "random")
 DESCRIPTIONS = {
@@ -41,15 +40,7 @@ DESCRIPTIONS = {
 class Policy(NamedPolicy):
     kind: str = "greedy"
     descriptions: ClassVar[dict[str, str]] = DESCRIPTIONS
-
-    @classmethod
-    def parse(cls, value, field: str):
-        """A name (`greedy`, `random`, `search`, `search:N`, `search:N:BASE`) or a mapping {kind: name}."""
-        if SearchPolicy.named(value):
-            return SearchPolicy.parse(value, field, cls.parse)
-        if isinstance(value, str) and value not in KINDS:
-            raise ScenarioError(field, f"got {value!r}; allowed: greedy, random, search, search:N, search:N:BASE")
-        return super().parse(value, field)
+    searchable: ClassVar[bool] = True
 
 
 parse_policy = Policy.parse
