@@ -7,10 +7,7 @@ these policies, so there is no comparison column.
 """
 from __future__ import annotations
 
-import numpy as np
-
 from analyzer.core import bench as core_bench
-from analyzer.core import search
 from analyzer.games.goa import game as g
 from analyzer.games.goa import play as pl
 from analyzer.games.goa.policies import Policy
@@ -23,30 +20,7 @@ def run(quick: bool = False) -> list[dict]:
                                  pl.play, runs, repeats,
                                  note=" (illustrative board)")
     rows += core_bench.exact_questions("goa", ("odds", "hand_needed", "nachschub", "hold_or_play"), repeats)
-    return rows + core_bench.search_rows("goa", g.MODEL, search_decisions(6 if quick else 24), g.P_GREEDY, 4,
+    decisions = core_bench.sample_decisions(g, g.settings_vector(None, 4), 4, 6 if quick else 24, 23, g.P_GREEDY)
+    return rows + core_bench.search_rows("goa", g.MODEL, decisions, g.P_GREEDY, 4,
                                          (("search:64", "greedy", 4, 16 if quick else 48, ">=1/s"),),
                                          1 if quick else 3)
-
-
-def search_decisions(k: int) -> list:
-    """k decisions of two options or more (every 23rd of seeded greedy 4-player games: flags, markers, bids,
-    actions), as (state, cfg, seat)."""
-    cfg = g.settings_vector(None, 4)
-    rec = np.zeros((1, 3), dtype=np.int64)
-    opts = np.empty(search.MAX_OPTIONS, dtype=np.int64)
-    out, seed, step = [], 0, 0
-    while len(out) < k:
-        s = np.zeros(g.SSIZE, dtype=np.int64)
-        streams = g.Chance(1, np.random.default_rng(seed)).seeds
-        g.run(cfg, streams, np.zeros((1, g.STSIZE), dtype=np.int64), s, g.NEW_GAME, 0,
-              pols=np.full((1, 4), g.P_GREEDY, dtype=np.int64))
-        while len(out) < k and (p := g.advance(s, cfg, streams[0], rec)) != search.ENDED:
-            if p < 0:
-                continue
-            if g.legal(s, cfg, opts) >= 2:
-                step += 1
-                if step % 23 == 0:
-                    out.append((s.copy(), cfg, p))
-            g.apply(s, cfg, streams[0], rec, g.policy(s, cfg, streams[0], rec, g.P_GREEDY))
-        seed += 1
-    return out
