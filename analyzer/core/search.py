@@ -99,6 +99,28 @@ def seed_streams(rs, seed):
         rs[k] = mix(seed + np.uint64(k + 1) * np.uint64(0xD1B54A32D192ED03))
 
 
+@njit("float64(int64[:], int64)", cache=True)
+def share(keys, seat):
+    """A reward: the seat's share of the win by each seat's key (the highest wins; k seats tied at the top split
+    it)."""
+    top, ties = keys[0], 0
+    for k in keys:
+        top = max(top, k)
+    for k in keys:
+        ties += k == top
+    return 1.0 / ties if keys[seat] == top else 0.0
+
+
+@njit("float64(int64[:], int64)", cache=True)
+def lead(scores, seat):
+    """A margin: the seat's score minus the best other seat's."""
+    best = -(1 << 62)
+    for p in range(scores.shape[0]):
+        if p != seat:
+            best = max(best, scores[p])
+    return float(scores[seat] - best)
+
+
 @njit(types.int64(S, S, U, R, types.int64, *MODEL), cache=True)
 def playout(s, cfg, rs, rec, base, advance, legal, apply, policy, determinize, reward, margin):
     """Every seat plays `base` to the end; the number of decisions played."""

@@ -756,23 +756,12 @@ def win_key(s, p):
 @njit(search.SCORE_SIG, cache=True, error_model="numpy")
 def reward(s, cfg, seat):
     """The seat's share of the win: most points among the players still in; a tie splits it."""
-    mine, top, ties = win_key(s, seat), -(1 << 41), 0
-    for p in range(s[NPL]):
-        k = win_key(s, p)
-        if k > top:
-            top, ties = k, 1
-        elif k == top:
-            ties += 1
-    return 1.0 / ties if mine == top else 0.0
+    return search.share(np.array([win_key(s, p) for p in range(s[NPL])]), seat)
 
 
 @njit(search.SCORE_SIG, cache=True, error_model="numpy")
 def margin(s, cfg, seat):
-    best = -(1 << 40)
-    for p in range(s[NPL]):
-        if p != seat:
-            best = max(best, s[SCORE + p])
-    return float(s[SCORE + seat] - best)
+    return search.lead(s[SCORE:SCORE + s[NPL]], seat)
 
 
 MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin)
