@@ -1,5 +1,6 @@
-"""Every command the README documents is run, with small counts: the README's shell blocks and its worked examples
-(`$ analyzer ...`), and inline commands complete enough to run.  Placeholders are filled in (SCENARIO, QUESTION,
+"""Every command the README and the documentation pages (docs/**/*.md) show is run, with small counts: their shell
+blocks and worked examples (`$ analyzer ...`), and inline commands complete enough to run; and every scenario they
+show inline (a YAML block naming its `game:`) loads.  Placeholders are filled in (SCENARIO, QUESTION,
 GAME), `for` loops expanded, counts shrunk (`-n`, `--games`, `--precision` capped) and outputs kept in a
 temporary folder.  What cannot run here is checked for its syntax only, by parsing it with the command's own
 parser: `make` targets, Dask cluster examples (`dask scheduler`, `dask worker`, `--backend dask`, HOST), the
@@ -18,7 +19,8 @@ from tests.cli_helpers import invoke
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
-SMALL = {"balance": "4", "report": "4"}  # games per rule set; anything else: rollouts
+PAGES = [README, *sorted((ROOT / "docs").rglob("*.md"))]
+SMALL = {"balance": "4", "report": "4", "strength": "4"}  # games (per rule set); anything else: rollouts
 ROLLOUTS = "2000"
 POSITION = "scenarios/camelup/mid-leg.yaml"
 BALANCE = "scenarios/camelup/balance-policies.yaml"
@@ -149,21 +151,26 @@ def _syntax_only(line: str, words: list[str]) -> str | None:
     return None
 
 
+def _name(page: Path) -> str:
+    return str(page.relative_to(ROOT))
+
+
 def cases():
-    text = README.read_text()
     found, seen = [], set()
-    for line, where, tag in _lines(text):
-        words = _words(line)
-        if not words or line in seen:
-            continue
-        seen.add(line)
-        found.append(pytest.param(line, tag, id=f"line {where}: {line[:70]}"))
-    prose = re.sub(r"```.*?```", "", text, flags=re.S)
-    for match in re.finditer(r"`(analyzer [^`]+)`", prose):
-        line = " ".join(match.group(1).split())
-        if line not in seen and "..." not in line and not re.search(r"\b[A-Z]{4,}\b", line) and _complete(line):
+    for page in PAGES:
+        text = page.read_text()
+        for line, where, tag in _lines(text):
+            words = _words(line)
+            if not words or line in seen:
+                continue
             seen.add(line)
-            found.append(pytest.param(line, "", id=f"inline: {line[:70]}"))
+            found.append(pytest.param(line, tag, id=f"{_name(page)}:{where}: {line[:70]}"))
+        prose = re.sub(r"```.*?```", "", text, flags=re.S)
+        for match in re.finditer(r"`(analyzer [^`]+)`", prose):
+            line = " ".join(match.group(1).split())
+            if line not in seen and "..." not in line and not re.search(r"\b[A-Z]{4,}\b", line) and _complete(line):
+                seen.add(line)
+                found.append(pytest.param(line, "", id=f"{_name(page)} inline: {line[:70]}"))
     return found
 
 
@@ -243,16 +250,49 @@ def test_every_documented_command_runs(line, tag, workdir):
     assert "error:" not in result.stderr and "Traceback" not in result.output
 
 
-def test_the_readme_finds_its_commands():
+def test_the_pages_find_their_commands():
     lines = [p.values[0] for p in cases()]
-    assert len(lines) >= 20
+    assert len(lines) >= 100
     assert any(line.startswith("analyzer report") for line in lines)
     assert any(line.startswith("dask worker") for line in lines)
+    assert any(line.startswith("analyzer balance scenarios/catan/") for line in lines)  # a game's own page
 
 
-def test_the_readme_does_not_point_outside_the_repository():
-    """No `../shared/...`: a user of the repository has only what is in it.  (The Magellan section is its
-    engine's owners' to fix; it is left out here until they do.)"""
-    head, magellan, rest = README.read_text().partition("\n## Magellan")
-    outside = head + ("\n## " + rest.partition("\n## ")[2] if magellan else "")
-    assert "../shared" not in outside, "the README names files outside the repository"
+def test_the_pages_do_not_point_outside_the_repository():
+    """No `../shared/...`: a user of the repository has only what is in it."""
+    for page in PAGES:
+        assert "../shared" not in page.read_text(), f"{_name(page)} names files outside the repository"
+
+
+def test_the_readme_stays_short():
+    lines = README.read_text().splitlines()
+    assert len(lines) <= 250, f"README.md has {len(lines)} lines; move the detail into docs/"
+    assert "make test" in README.read_text()
+
+
+def _scenarios():
+    """(page, line, YAML text) of every inline scenario: a ```yaml block that names its `game:`."""
+    for page in PAGES:
+        text = page.read_text()
+        for match in re.finditer(r"```yaml\n(.*?)```", text, re.S):
+            if re.search(r"^game:", match.group(1), re.M):
+                yield pytest.param(match.group(1), id=f"{_name(page)}:{text[:match.start()].count(chr(10)) + 1}")
+
+
+@pytest.mark.parametrize("body", list(_scenarios()))
+def test_every_inline_scenario_loads(body):
+    """A position scenario parses into its game's position; a balance scenario into its rule sets."""
+    from analyzer.core import registry, scenario
+
+    data = scenario.parse(body)
+    game = registry.game(data["game"])
+    if data.get("position") is not None:
+        game.position(data)
+    else:
+        _balance_loads(game, data)
+
+
+def _balance_loads(game, data: dict) -> None:
+    from analyzer.core.balance.variants import parse
+
+    parse(game.full(), data, game.name)

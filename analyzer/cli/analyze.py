@@ -19,7 +19,7 @@ def answer(question: str, path: Path, fmt: opt.Format, out: Path | None, run: op
     position = game.position(data)
     settings = run.settle(scenario.analysis_settings(data), default_rollouts=asked.default_rollouts or 1,
                           identity=opt.game_identity(game, question, data, path.name), serial_max=asked.serial_max)
-    opt.emit(contract.ask(game, question, position, settings), fmt, out)
+    opt.emit(contract.ask(game, question, position, settings), fmt, out, run)
 
 
 def _games_help(question: str) -> str:
@@ -49,14 +49,18 @@ odds = _command("odds", "Odds of a scenario's position, exact where the game all
                         "intervals.")
 ev = _command("ev", "Expected value of every legal move for the player to act, best first.")
 
-Question = Annotated[str, typer.Argument(help="The question, e.g. odds; `analyzer games` lists each game's.",
+Question = Annotated[str, typer.Argument(help="The question, e.g. odds; `analyzer games GAME` lists a game's, "
+                                              "with an example each.",
                                          show_default=False)]
 
 
 @opt.with_run_options()
 def ask(question: Question, scenario: opt.ScenarioPath, fmt: opt.FormatOpt = opt.Format.table,
         out: opt.Out = None, *, run: opt.RunOptions):
-    """Answer any question a game declares about a scenario (`analyzer games` lists them per game).
+    """Answer any question a game declares about a scenario.
 
+    Example: `analyzer ask income scenarios/catan/income-6-8-5.yaml` (a Catan settlement's cards per roll).
+
+    `analyzer games GAME` lists that game's questions, each with an example command to copy.
     `analyzer ask odds S` is `analyzer odds S`; a game's own questions (beyond odds and ev) are asked only this way."""
     answer(question, scenario, fmt, out, run)

@@ -28,6 +28,9 @@ def load(path: Path, command: str, run: opt.RunOptions):
     data = scenario.load(path)
     game = registry.game(data["game"])
     full = game.full()
+    from analyzer.cli.compiling import warm_full_games
+
+    warm_full_games(game, progress=not run.no_progress)  # a first run says it is compiling, then the bar moves
     settings = run.settle(scenario.analysis_settings(data), default_rollouts=full.default_games,
                           identity=opt.game_identity(game, command, data, path.name),
                           default_jobs=-1)  # the runner never starts more workers than chunks
@@ -44,16 +47,24 @@ def balance(scenario: BalancePath, fmt: opt.FormatOpt = opt.Format.table, out: o
     played on the same dice (common random numbers); each is compared with the first, per game, so the
     difference and its interval show a house rule's own effect.
 
-    With --precision H, games are added until every win rate and every paired win-rate difference has a 95%
-    half-width of at most H (--max-rollouts then caps the games per rule set).
+    A scenario with `ladder: [greedy, search:64]` (policy names of the game, weakest first, instead of
+    `policies`) plays every rule set under each rung, every seat the rung's policy, on the same seeds: the
+    `ladder` table sets the first player's edge, each seat's edge against the fair share and each seat's change
+    against the baseline side by side, a column per rung, with a verdict (holds under every rung, appears only
+    with stronger players, fades with stronger players, depends on the players); every other table gains a
+    `rung` level, and N counts games per rule set and rung.
+
+    With --precision H, games are added until every win rate and every paired win-rate difference (of every
+    rung) has a 95% half-width of at most H (--max-rollouts then caps the games per rule set).
 
     JSON: {"games": n, "seed": s, "findings": [...], "win_rate": [...], "first_player": [...],
-    "differences": [...], "money": [...], "length": [...], "actions": [...]}.
+    "differences": [...], "money": [...], "length": [...], "actions": [...]}; with a ladder also "rungs" and
+    "ladder": [{"rule set", "conclusion", "verdict", "rungs": [{"rung", "estimate", "lo95", "hi95"}]}].
     """
     from analyzer.core import balance as core
 
     game, data, settings = load(scenario, "balance", run)
-    opt.emit(core.balance_scenario(game, data, settings), fmt, out)
+    opt.emit(core.balance_scenario(game, data, settings), fmt, out, run)
 
 
 STRENGTH_GAMES = 400
@@ -74,8 +85,8 @@ def strength(scenario: BalancePath, policy: PolicyOpt = "search", against: Again
 
     Reports the player's win rate with its 95% interval against the fair share (1/players), its mean score
     margin over the best other seat, and games per second. A ladder climbs when each rung's whole interval is
-    above the fair share, e.g. `analyzer strength scenarios/puerto_rico/balance-start-crops.yaml --policy
-    search:16 --against greedy -n 200`. -n counts games [default: 400; the scenario's analysis.rollouts is for
+    above the fair share, e.g. `analyzer strength scenarios/GAME/balance-X.yaml --policy search:16 --against
+    greedy -n 200`. -n counts games [default: 400; the scenario's analysis.rollouts is for
     its balance runs and is not read here]; the same seed gives the same games for any --jobs.
 
     JSON: {"win_rate", "lo95", "hi95", "fair_share", "margin", "margin_ci95", "games", "games_per_second",
@@ -92,15 +103,16 @@ def strength(scenario: BalancePath, policy: PolicyOpt = "search", against: Again
                           identity=opt.game_identity(game, "strength", {**data, "strength": [policy, against, players]},
                                                      scenario.name),
                           default_jobs=-1)
-    opt.emit(measure(game, data, policy, against, players, settings), fmt, out)
+    opt.emit(measure(game, data, policy, against, players, settings), fmt, out, run)
 
 
-@opt.with_run_options(rollouts=opt.Games, jobs=opt.AllJobs)
+@opt.with_run_options(rollouts=opt.Games, jobs=opt.AllJobs, tables=False)
 def report(scenario: ReportPath, out: ReportOut = None, *, run: opt.RunOptions):
     """Run a scenario and write a self-contained HTML report and its Markdown twin.
 
     A balance scenario: what was asked (the scenario's `description`), the findings first, the rule sets and
-    player models, n and the seed, the tables and plots. A position scenario (one with `position:`): the position
+    player models, n and the seed, the tables and plots; with a `ladder`, a section "Across player strength" (the
+    ladder table and the win rate per seat under each rung). A position scenario (one with `position:`): the position
     drawn (the game's picture of it, else a table), every question the position supports answered (`odds`, `ev`
     and the game's own), its odds as charts, the moves ranked with their values and 95% intervals, the
     assumptions (the EV convention, policies, settings, illustrative data); -n then sets every question's
@@ -113,7 +125,6 @@ def report(scenario: ReportPath, out: ReportOut = None, *, run: opt.RunOptions):
     """
     from analyzer.core import report as core_report
     from analyzer.core import runner, scenario as sc
-    from analyzer.core.errors import AnalyzerError
 
     out = core_report.check_path(out or Path("reports") / f"{scenario.stem}.html")  # before any work
     data = sc.load(scenario)
@@ -130,7 +141,7 @@ def report(scenario: ReportPath, out: ReportOut = None, *, run: opt.RunOptions):
     runner.stage("drawing plots and writing the report")
     try:
         written = core_report.write(page, out)
-    except AnalyzerError:
+    except Exception:  # whatever failed, the report's numbers come first
         runner.stage(None)
         typer.echo(core_report.to_markdown(page, core_report.paths(out)[2].name))
         raise

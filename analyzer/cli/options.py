@@ -77,6 +77,12 @@ Games = Annotated[Optional[int], typer.Option(
 AllJobs = Annotated[Optional[int], typer.Option(
     "--jobs", "-j", help="Worker processes; -1 = every core [default: the scenario's, else every core; never more "
                          "workers than chunks of games].")]
+Wide = Annotated[bool, typer.Option(
+    "--wide", help="Print every table whole, however wide [default: fit the terminal, at least 80 columns: long "
+                   "labels lettered, the rightmost columns left out, each with a note].")]
+Top = Annotated[Optional[int], typer.Option(
+    "--top", min=1, show_default=False,
+    help="Rows shown of a table that ranks options, best first [default: what fits the screen]; -f json has all.")]
 ScenarioPath = Annotated[Path, typer.Argument(help="Scenario file, YAML or JSON (see scenarios/).", show_default=False)]
 
 
@@ -94,6 +100,8 @@ class RunOptions:
     checkpoint: Path | None = None
     resume: Path | None = None
     connect_timeout: float | None = None
+    wide: bool = False
+    top: int | None = None
 
     def settle(self, block: dict, *, default_rollouts: int, identity: dict,
                default_jobs: int | None = None, serial_max: int | None = None) -> RunSettings:
@@ -134,10 +142,10 @@ class RunOptions:
 
 RUN_OPTIONS = {"rollouts": Rollouts, "seed": Seed, "jobs": Jobs, "no_progress": NoProgress, "backend": BackendOpt,
                "scheduler": Scheduler, "connect_timeout": ConnectTimeout, "precision": Precision,
-               "max_rollouts": MaxRollouts, "checkpoint": Checkpoint, "resume": Resume}
+               "max_rollouts": MaxRollouts, "checkpoint": Checkpoint, "resume": Resume, "wide": Wide, "top": Top}
 
 
-def with_run_options(rollouts=Rollouts, jobs=Jobs, resumable: bool = True):
+def with_run_options(rollouts=Rollouts, jobs=Jobs, resumable: bool = True, tables: bool = True):
     """Give a command every run option: `fn(..., run: RunOptions)` becomes a typer command whose signature is
     fn's own parameters followed by --rollouts, --seed, --jobs, ... (`rollouts`, `jobs`: the aliases to use).
 
@@ -146,11 +154,16 @@ def with_run_options(rollouts=Rollouts, jobs=Jobs, resumable: bool = True):
     options = {**RUN_OPTIONS, "rollouts": rollouts, "jobs": jobs}
     if not resumable:
         del options["checkpoint"], options["resume"]
+    if not tables:  # a command that prints no tables (report)
+        del options["wide"], options["top"]
 
     def decorate(fn):
         hints = typing.get_type_hints(fn, include_extras=True)
         own = [p.replace(annotation=hints.get(p.name, p.annotation))
                for p in inspect.signature(fn).parameters.values() if p.name != "run"]
+        for p in own:  # a command's own option of the same name (camelup ev's --top) is its own
+            if p.name in ("wide", "top"):
+                options.pop(p.name, None)
         defaults = {f.name: f.default for f in fields(RunOptions)}
         added = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=defaults[name], annotation=alias)
                  for name, alias in options.items()]
@@ -199,25 +212,36 @@ def game_identity(game, command: str, scenario: dict, source: str = "") -> dict:
     return identity(command, scenario, source, f"{game.name} {game.version}")
 
 
-def emit(result, fmt: Format, out: Path | None) -> None:
-    """Print the result, then write --out: a write that fails is one line after the printed result, so a long
-    run's numbers are never lost."""
-    from analyzer.core import runner, tables
-    from analyzer.core.errors import AnalyzerError
+def screen() -> tuple[int | None, int]:
+    """The terminal's columns (at least 80) and lines.  Output that is no terminal (a pipe, a file) is fitted to
+    COLUMNS where that is set, else printed whole (columns None), as `ls` does."""
+    import os
+    import shutil
+    import sys
 
-    text = tables.render(result, fmt.value)
+    if not sys.stdout.isatty() and not os.environ.get("COLUMNS"):
+        return None, 24
+    size = shutil.get_terminal_size((80, 24))
+    return max(80, size.columns), max(24, size.lines)
+
+
+def emit(result, fmt: Format, out: Path | None, run: RunOptions | None = None) -> None:
+    """Print the result (tables fitted to the terminal unless --wide), then write --out: a write that fails, whatever
+    the reason, comes after the printed result, so a long run's numbers are never lost."""
+    from analyzer.core import runner, tables
+
+    run = run or RunOptions()
+    columns, lines = screen()
+    text = tables.render(result, fmt.value, width=None if run.wide or columns is None else columns, top=run.top,
+                         height=lines)
+    runner.stage(None)
+    typer.echo(text)
     if out is None:
-        runner.stage(None)
-        typer.echo(text)
         return
     runner.stage("writing tables and drawing plots")
     try:
         tables.write_outputs(result, out)
-    except AnalyzerError:
+    finally:
         runner.stage(None)
-        typer.echo(text)
-        raise
-    runner.stage(None)
-    typer.echo(text)
     if fmt is Format.table:
         typer.echo(f"wrote tables and plots to {out}/")

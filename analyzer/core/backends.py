@@ -2,10 +2,13 @@
 
 Dask is imported here only, and only when `--backend dask` asks for it, so the CLI starts
 fast and Dask stays an optional extra (`pip install 'analyzer[dask]'`).  On Dask the task
-(the scenario, the position, the rule set) is scattered to every worker once, before the
-first chunk; each chunk then sends only its size and index.  A worker that dies takes its
-chunk with it; the scheduler runs that chunk again elsewhere, with the same index and so
-the same seed child, and the merged tables do not change.
+(the scenario, the position, the rule set) is sent to the cluster once, before the first
+chunk, as a Dask task that returns it; each chunk then sends only its size, its index and
+that task's key, and each worker fetches the task once.  A worker that dies takes its chunk
+with it; the scheduler runs that chunk again elsewhere, with the same index and so the same
+seed child, and the merged tables do not change.  The task is not scattered data: a worker
+that dies holding the only copy of scattered data loses it for good (and every chunk with
+it), while a task's result is computed again.
 """
 from __future__ import annotations
 
@@ -184,6 +187,12 @@ class Cluster:
             errors.append(killed)
         self.errors = tuple(errors)  # the cluster failed us, not the task
 
+    def share(self, value):
+        """`value` on the cluster, once, as a Future to pass to every chunk in its place (see the module's help)."""
+        import uuid
+
+        return self.client.submit(_itself, value, key=f"analyzer-task-{uuid.uuid4().hex}", pure=False)
+
     def failure(self, exc: BaseException) -> SchedulerError:
         text = str(exc)
         if isinstance(exc, TimeoutError) and ("no worker" in text or "wait_for_workers" in text or "workers" in text):
@@ -216,12 +225,16 @@ def _close(client, timeout: float = 2.0) -> None:
         pass
 
 
-@contextmanager
-def dask(address: str | None, scatter: list, timeout: float | None = None):
-    """joblib's dask backend on the cluster at `address`, with `scatter` sent to every worker once.
+def _itself(value):
+    return value
 
-    Yields a `Cluster`; within the block `joblib.Parallel` runs on it.  On Ctrl-C (or SIGTERM) the client
-    is closed with Dask's complaints about the cancelled tasks silenced."""
+
+@contextmanager
+def dask(address: str | None, timeout: float | None = None):
+    """joblib's dask backend on the cluster at `address`.
+
+    Yields a `Cluster`; within the block `joblib.Parallel` runs on it (`Cluster.share` sends what every chunk
+    needs).  On Ctrl-C (or SIGTERM) the client is closed with Dask's complaints about the cancelled tasks silenced."""
     from joblib import parallel_config
 
     client = connect(address, timeout)
@@ -229,8 +242,7 @@ def dask(address: str | None, scatter: list, timeout: float | None = None):
     try:
         try:
             client.wait_for_workers(1, timeout=WORKERS_TIMEOUT)
-            config = parallel_config(backend="dask", client=client, scatter=scatter,
-                                     wait_for_workers_timeout=WORKERS_TIMEOUT)
+            config = parallel_config(backend="dask", client=client, wait_for_workers_timeout=WORKERS_TIMEOUT)
         except cluster.errors as exc:
             raise cluster.failure(exc) from None
         with config:

@@ -217,31 +217,24 @@ def search_rows(game_name: str, model, decisions, base: int, nstreams: int, stre
     return rows
 
 
-def sample_decisions(engine, cfg, players: int, k: int, every: int, base: int) -> list:
-    """k decisions of two options or more for `search_rows`: every `every`-th of the games a numba engine module
-    (its `MODEL`, `Chance`, `run`, `NEW_GAME`, `SSIZE`, `STSIZE`) plays with its own policy `base` in every seat on
-    settings `cfg`, seeds 0, 1, ...: [(state, cfg, seat)]."""
+def spread_decisions(model, new_game, k: int, base: int) -> list:
+    """k decisions of two options or more from seeded games (every seat playing `base`), spread over the game:
+    [(state with the decision pending, cfg, seat)].  `new_game(seed) -> (s, cfg, rs)` deals game `seed`."""
     import numpy as np
 
     from analyzer.core import search
 
-    model = engine.MODEL
     rec = np.zeros((1, 3), dtype=np.int64)
     opts = np.empty(search.MAX_OPTIONS, dtype=np.int64)
-    out, seed, step = [], 0, 0
+    out, seed = [], 0
     while len(out) < k:
-        s = np.zeros(engine.SSIZE, dtype=np.int64)
-        streams = engine.Chance(1, np.random.default_rng(seed)).seeds
-        engine.run(cfg, streams, np.zeros((1, engine.STSIZE), dtype=np.int64), s, engine.NEW_GAME, 0,
-                   pols=np.full((1, players), base, dtype=np.int64))
-        rs = streams[0]
-        while len(out) < k and (p := model.advance(s, cfg, rs, rec)) != search.ENDED:
-            if p < 0:
-                continue
-            if model.legal(s, cfg, opts) >= 2:
-                step += 1
-                if step % every == 0:
+        s, cfg, rs = new_game(seed)
+        step = 0
+        while (p := model.advance(s, cfg, rs, rec)) != search.ENDED and len(out) < k:
+            if p >= 0:
+                if model.legal(s, cfg, opts) >= 2 and step % 37 == seed % 37:
                     out.append((s.copy(), cfg, p))
-            model.apply(s, cfg, rs, rec, model.policy(s, cfg, rs, rec, base))
+                model.apply(s, cfg, rs, rec, model.policy(s, cfg, rs, rec, base))
+                step += 1
         seed += 1
     return out

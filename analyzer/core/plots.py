@@ -1,53 +1,84 @@
-"""One function per chart kind.  Agg backend, a fresh figure per call, no global state."""
+"""One function per chart kind.  Agg backend, a fresh figure per call, no global state; every chart in the
+one style of `core.style` (camel colours for camels, the colour-blind-safe palette for any other category)."""
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
-# Okabe & Ito's colour-blind-safe palette: rule sets (a report's groups) keep one colour each in every plot
-PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
+from analyzer.core import style  # noqa: E402
+
 HATCHES = ("", "//", "..", "xx", "\\\\", "oo", "--", "++")
+group_colour = style.group_colour
 
 
-def group_colour(name, order) -> str:
-    """The colour of group `name`: by its place in `order` (every group of the report), so it never changes."""
-    order = list(order)
-    return PALETTE[(order.index(name) if name in order else len(order)) % len(PALETTE)]
+def styled(chart):
+    """Draw `chart` in the report style."""
+    @functools.wraps(chart)
+    def drawn(*args, **kwargs):
+        with style.figure():
+            return chart(*args, **kwargs)
+    return drawn
 
 
+def worthless(df: pd.DataFrame, value: str, ci: str | None) -> pd.Series:
+    """Rows worth exactly 0 with no interval (exact): nothing to draw, and folded into one line in tables."""
+    values = pd.to_numeric(df[value], errors="coerce")
+    exact = pd.to_numeric(df[ci], errors="coerce").fillna(0.0).eq(0.0) if ci in df else True
+    return values.eq(0.0) & exact
+
+
+@styled
 def stacked_bars(df: pd.DataFrame, path: Path, title: str = "", columns=None, ylabel: str = "probability",
                  footnote: str = "") -> None:
     """One bar per row, split into the given columns (e.g. leg-rank probabilities)."""
     columns = list(columns or df.columns)
     fig, ax = plt.subplots(figsize=(7, 4), layout="constrained")
     bottom = pd.Series(0.0, index=df.index)
-    colours = plt.get_cmap("viridis")
-    for i, col in enumerate(columns):
-        ax.bar(df.index.astype(str), df[col], bottom=bottom, label=str(col),
-               color=colours(i / max(len(columns) - 1, 1)))
+    colours = style.categorical(columns)
+    for col in columns:
+        bars = ax.bar(df.index.astype(str), df[col], bottom=bottom, label=str(col), color=colours[str(col)],
+                      edgecolor="white", linewidth=0.6)
+        ink = style.ink(colours[str(col)])
+        for bar, v in zip(bars, df[col]):
+            if v >= 0.08:
+                ax.text(bar.get_x() + bar.get_width() / 2, bar.get_y() + v / 2, f"{v:.2f}", ha="center",
+                        va="center", fontsize=7.5, color=ink)
         bottom = bottom + df[col]
     ax.set_ylabel(ylabel)
     ax.set_title(title)
-    ax.legend(title="rank", bbox_to_anchor=(1.01, 1), loc="upper left")
+    ax.grid(axis="x", visible=False)
+    _camel_ticks(ax, ax.get_xticklabels())
+    ax.legend(title=df.columns.name or "rank", bbox_to_anchor=(1.01, 1), loc="upper left")
     _finish(fig, path, footnote)
 
 
+@styled
 def bars_with_ci(df: pd.DataFrame, path: Path, value: str, ci: str, title: str = "", label: str | None = None,
                  xlabel: str = "", footnote: str = "", max_bars: int = 30) -> None:
-    """Horizontal bars of `value` with `ci` half-width whiskers (missing CI = exact)."""
+    """Horizontal bars of `value` with `ci` half-width whiskers (missing CI = exact); rows worth exactly 0 with no
+    interval are left out (the footnote says how many)."""
+    nothing = worthless(df, value, ci)
+    if nothing.any() and nothing.sum() < len(df):
+        left = f"{int(nothing.sum())} options worth exactly 0 not drawn"
+        footnote = f"{footnote}; {left}" if footnote else left
+        df = df[~nothing]
     df = df.head(max_bars)
     labels = df[label].astype(str) if label else df.index.astype(str)
     errors = pd.to_numeric(df[ci], errors="coerce").fillna(0.0)
     fig, ax = plt.subplots(figsize=(7, 0.8 + 0.28 * len(df)), layout="constrained")
-    colours = ["tab:green" if v >= 0 else "tab:red" for v in df[value]]
-    ax.barh(labels, df[value], xerr=errors, color=colours, capsize=3)
+    colours = [style.GAIN if v >= 0 else style.LOSS for v in df[value]]
+    ax.barh(labels, df[value], xerr=errors if errors.any() else None, color=colours, capsize=3,
+            error_kw={"elinewidth": 0.9})
     ax.invert_yaxis()
-    ax.axvline(0, color="black", linewidth=0.8)
+    ax.grid(axis="y", visible=False)
+    ax.axvline(0, color=style.INK, linewidth=0.8)
     ax.set_xlabel(xlabel or value)
     ax.set_title(title)
     _finish(fig, path, footnote)
@@ -58,6 +89,7 @@ def _long(df: pd.DataFrame) -> pd.DataFrame:
     return df.reset_index() if any(name is not None for name in df.index.names) else df
 
 
+@styled
 def grouped_bars_with_ci(df: pd.DataFrame, path: Path, value: str, lo: str, hi: str, group: str, category: str,
                          reference: str | float | None = None, title: str = "", ylabel: str = "",
                          percent: bool = False, footnote: str = "", order=None, points: bool = False,
@@ -74,26 +106,29 @@ def grouped_bars_with_ci(df: pd.DataFrame, path: Path, value: str, lo: str, hi: 
     for g, name in enumerate(groups):
         rows, x = _cluster(data, group, name, category, cats, g, len(groups), width)
         v = rows[value].to_numpy(float) * scale
-        err = [v - rows[lo].to_numpy(float) * scale, rows[hi].to_numpy(float) * scale - v]
+        # a whisker is never below 0: an interval's end computed a rounding error past its value (Wilson's lower
+        # end at 0 wins is 1e-17) is drawn at the value
+        err = np.maximum([v - rows[lo].to_numpy(float) * scale, rows[hi].to_numpy(float) * scale - v], 0.0)
         bars = ax.bar(x, v, width=width * 0.92, yerr=err, capsize=3, label=str(name),
-                      color=group_colour(name, order), edgecolor="black", linewidth=0.5)
+                      color=group_colour(name, order), edgecolor=style.INK, linewidth=0.5)
         if hatch_categories:
             for bar, i in zip(bars, range(len(cats))):
                 bar.set_hatch(HATCHES[i % len(HATCHES)])
         if isinstance(reference, str):
             ax.hlines(rows[reference].to_numpy(float) * scale, [i - width / 2 for i in x], [i + width / 2 for i in x],
-                      colors="black", linewidth=1.2, linestyles="dotted")
+                      colors=style.INK, linewidth=1.2, linestyles="dotted")
     if isinstance(reference, (int, float)):
-        ax.axhline(reference * scale, color="black", linewidth=0.8)
+        ax.axhline(reference * scale, color=style.INK, linewidth=0.8)
     ax.set_xticks(range(len(cats)), [str(c) for c in cats])
     ax.set_xlabel(category)
     ax.set_ylabel(ylabel + (" (percentage points)" if points else " (%)" if percent else ""))
     ax.set_title(title)
     if len(groups) > 1:
-        ax.legend(title=group, fontsize=8, bbox_to_anchor=(1.01, 1), loc="upper left")
+        _legend_below(fig, ax.get_legend_handles_labels()[0], group)
     _finish(fig, path, footnote)
 
 
+@styled
 def quantile_boxes(df: pd.DataFrame, path: Path, group: str, category: str, mean: str | None = None,
                    quantiles=("p10", "p25", "median", "p75", "p90"), title: str = "", ylabel: str = "",
                    footnote: str = "", order=None) -> None:
@@ -113,9 +148,9 @@ def quantile_boxes(df: pd.DataFrame, path: Path, group: str, category: str, mean
             ax.vlines(i, row[q10], row[q90], color=colour, linewidth=1)
             ax.add_patch(plt.Rectangle((i - width * 0.4, row[q25]), width * 0.8, row[q75] - row[q25],
                                        facecolor=colour, alpha=0.45, edgecolor=colour))
-            ax.hlines(row[q50], i - width * 0.4, i + width * 0.4, color="black", linewidth=1.2)
+            ax.hlines(row[q50], i - width * 0.4, i + width * 0.4, color=style.INK, linewidth=1.2)
             if mean:
-                ax.plot([i], [row[mean]], marker="o", markersize=3, color="black")
+                ax.plot([i], [row[mean]], marker="o", markersize=3, color=style.INK)
         handles.append(Patch(facecolor=colour, alpha=0.45, edgecolor=colour, label=str(name)))
     ax.set_xticks(range(len(cats)), [str(c) for c in cats])
     ax.set_xlim(-0.6, len(cats) - 0.4)
@@ -124,7 +159,7 @@ def quantile_boxes(df: pd.DataFrame, path: Path, group: str, category: str, mean
     ax.set_ylabel(ylabel)
     ax.set_title(title)
     if len(groups) > 1:
-        ax.legend(handles=handles, title=group, fontsize=8, bbox_to_anchor=(1.01, 1), loc="upper left")
+        _legend_below(fig, handles, group)
     _finish(fig, path, footnote)
 
 
@@ -135,8 +170,14 @@ def _clusters(df: pd.DataFrame, group: str, category: str):
     return data, groups, list(dict.fromkeys(data[category])), 0.8 / max(len(groups), 1)
 
 
+def _legend_below(fig, handles, title: str) -> None:
+    """The groups' legend under the chart, in up to three columns: the chart keeps its width on a phone."""
+    fig.legend(handles=handles, title=title, loc="outside lower center", ncol=min(3, len(handles)))
+
+
 def _cluster_figure(groups, cats):
-    return plt.subplots(figsize=(max(6.0, 1.1 * len(cats) * max(1, len(groups) ** 0.5) + 2), 4),
+    return plt.subplots(figsize=(min(9.0, max(6.0, 1.1 * len(cats) * max(1, len(groups) ** 0.5) + 2)),
+                                 4 + 0.25 * ((len(groups) + 2) // 3)),
                         layout="constrained")
 
 
@@ -146,17 +187,31 @@ def _cluster(data, group, name, category, cats, g: int, n_groups: int, width: fl
     return rows, [i + (g - (n_groups - 1) / 2) * width for i in range(len(cats))]
 
 
+def _camel_ticks(ax, labels) -> None:
+    """Camel names on an axis get a chip of the camel's colour (the name stays: colours alone are not enough)."""
+    for label in labels:
+        name = label.get_text()
+        if name in style.CAMELS:
+            label.set_bbox({"boxstyle": "round,pad=0.25", "facecolor": style.CAMELS[name], "edgecolor": style.EDGE,
+                            "linewidth": 0.6})
+            label.set_color(style.camel_ink(name))
+
+
 def _finish(fig, path: Path, footnote: str) -> None:
-    if footnote:
-        fig.text(0.01, 0.005, footnote, fontsize=7, color="dimgray", ha="left", va="bottom")
+    if footnote:  # wrapped to the figure's width, in a strip the layout keeps free
+        import textwrap
+
+        width, height = fig.get_size_inches()
+        lines = textwrap.wrap(footnote, width=int(width * 16))
+        fig.text(0.01, 0.005, "\n".join(lines), fontsize=7, color=style.MUTED, ha="left", va="bottom")
+        strip = min(0.4, (0.12 * len(lines) + 0.06) / height)
+        if fig.get_layout_engine() is not None:
+            fig.get_layout_engine().set(rect=(0, strip, 1, 1 - strip))
     fig.savefig(path, dpi=110)
     plt.close(fig)
 
 
-CAMEL_COLOURS = {"blue": "#1f5fd1", "green": "#1f9d3a", "orange": "#f08a00", "yellow": "#f2d000", "white": "#f4f4f4",
-                 "red": "#d62828", "purple": "#8e3bc7", "black": "#222222"}
-
-
+@styled
 def race_odds(df: pd.DataFrame, path: Path, title: str = "", footnote: str = "") -> None:
     """Race win and lose probability of each camel with its 95% interval, in the camel's colour, outlined and
     labelled by name (the camel colours are not colour-blind-safe on their own)."""
@@ -164,13 +219,15 @@ def race_odds(df: pd.DataFrame, path: Path, title: str = "", footnote: str = "")
     names = [str(i) for i in df.index]
     for ax, (what, half) in zip(axes, (("win", "win ±95%"), ("lose", "lose ±95%"))):
         err = df[half] if half in df else pd.Series(0.0, index=df.index)  # exact odds have no interval
-        ax.barh(names, df[what], xerr=err if half in df else None, capsize=3, edgecolor="black", linewidth=0.8,
-                color=[CAMEL_COLOURS.get(n, "#888") for n in names])
+        ax.barh(names, df[what], xerr=err if half in df else None, capsize=3, edgecolor=style.EDGE, linewidth=0.8,
+                color=[style.CAMELS.get(n, style.PALETTE[i % len(style.PALETTE)]) for i, n in enumerate(names)])
+        ax.grid(axis="y", visible=False)
         for y, v in enumerate(df[what]):
             ax.text(v + float(err.iloc[y]) + 0.01, y, f"{v:.3f}", va="center", fontsize=8)
         ax.set_xlabel(f"P(the camel {'wins' if what == 'win' else 'loses'} the race)")
         ax.set_xlim(0, min(1.0, max(0.1, float((df[what] + err).max()) * 1.25)))
     axes[0].invert_yaxis()
     axes[0].set_ylabel("camel")
-    fig.suptitle(title)
+    _camel_ticks(axes[0], axes[0].get_yticklabels())
+    fig.suptitle(title, x=0.01, ha="left")
     _finish(fig, path, footnote)

@@ -13,7 +13,7 @@ from analyzer.core.errors import ScenarioError
 class NamedPolicy:
     kind: str
     descriptions: ClassVar[dict[str, str]] = {}
-    searchable: ClassVar[bool] = False  # the game's engine gives core its forward model: search[:N[:BASE]] too
+    searchable: ClassVar[bool] = False  # the game's engine also seats core's search player (`SearchPolicy`)
 
     @property
     def label(self) -> str:
@@ -24,14 +24,14 @@ class NamedPolicy:
 
     @classmethod
     def parse(cls, value, field: str):
-        """A policy: a name (with `searchable`, `search[:N[:BASE]]` too: a SearchPolicy), or a mapping {kind: name}."""
+        """A policy: a name, or a mapping {kind: name}; where `searchable`, also `search[:N[:BASE]]`."""
         kinds = tuple(cls.descriptions)
         if cls.searchable and SearchPolicy.named(value):
             return SearchPolicy.parse(value, field, cls.parse)
         if isinstance(value, str):
             if value not in kinds:
-                names = kinds + (("search", "search:N", "search:N:BASE") if cls.searchable else ())
-                raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(names)}")
+                more = ", search, search:N, search:N:BASE" if cls.searchable else ""
+                raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(kinds)}{more}")
             return cls(value)
         block = sc.mapping(value, field, {"kind"})
         return cls(sc.choice(block.get("kind", cls().kind), f"{field}.kind", kinds))
@@ -85,3 +85,15 @@ class SearchPolicy:
         if cls.named(base):
             raise ScenarioError(field, f"got {value!r}: the base policy of a search cannot be a search")
         return cls(budget, parse_base(base, field))
+
+
+def engine_code(policy, parse, codes: dict) -> int:
+    """A seated policy's code in a numba engine: the game's own kinds by `codes`, a `SearchPolicy` by
+    `search.code(budget, its base's code)`; a name is read with the game's `parse` first."""
+    from analyzer.core import search
+
+    if isinstance(policy, str):
+        policy = parse(policy, "policy")
+    if isinstance(policy, SearchPolicy):
+        return search.code(policy.budget, engine_code(policy.base, parse, codes))
+    return codes[policy.kind]

@@ -8,11 +8,14 @@ every plot once as PNG and writes, atomically:
 - `NAME.html`: everything inline (styles in a <style> block, plots as base64 `data:` URIs),
   no scripts, fonts or links to fetch, so it opens in a browser with no network; every section
   and heading has an anchor (GitHub's slug of its text, so the Markdown's links land too), a
-  table of more than `COLLAPSE_ROWS` rows is collapsible, wide tables scroll in their own box,
-  and a print stylesheet prints it all;
+  table of more than `LONG_ROWS` rows scrolls in its own box (its head stays in view), wide tables
+  scroll sideways in theirs, a table much wider than long is turned on its side, and a print
+  stylesheet prints it all;
 - `NAME.md`: the same text and tables, the plots as files in `NAME-plots/` beside it.
 
-Text may hold `code` spans and links to anchors, `[words](#anchor)` (see `anchor`).
+Numbers are shown at the precision their 95% interval supports (`core.precision`; an estimate's interval is
+the column after it, `±95%`, `ci95`, `X ±95%`, or a `lo95`/`hi95` pair); values with none get `DECIMALS`.
+Text may hold `code` spans, **bold** and links to anchors, `[words](#anchor)` (see `anchor`).
 `position(...)` builds the report of a position: every question it supports, answered.
 """
 from __future__ import annotations
@@ -42,7 +45,7 @@ class Picture:
 
 @dataclass
 class Block:
-    kind: str  # "heading" | "text" | "list" | "table" | "plot" | "picture" | "code"
+    kind: str  # "heading" | "text" | "list" | "summary" | "table" | "plot" | "picture" | "code"
     body: object  # str | list[str] | DataFrame | Plot | Picture
     caption: str = ""
 
@@ -62,6 +65,11 @@ class Section:
 
     def bullets(self, items) -> "Section":
         self.blocks.append(Block("list", list(items)))
+        return self
+
+    def summary(self, items) -> "Section":
+        """The one or two conclusions a reader can quote, set apart at the top."""
+        self.blocks.append(Block("summary", list(items)))
         return self
 
     def table(self, df: pd.DataFrame, caption: str = "") -> "Section":
@@ -113,7 +121,9 @@ class Report:
         return [b.body for s in self.sections for b in s.blocks if b.kind == "picture"]
 
 
-COLLAPSE_ROWS = 12  # a longer table is folded in a <details> (open it to read; it prints open)
+LONG_ROWS = 12  # a longer table scrolls inside its box (it prints whole)
+WIDE_COLUMNS = 12  # a table with more columns than this and at most half as many rows is shown on its side
+DECIMALS = 3  # a value without an interval (exact, or a setting)
 
 CSS = """
 html { -webkit-text-size-adjust: 100%; }
@@ -124,10 +134,16 @@ h2, h3 { scroll-margin-top: 0.5rem; }
 a { color: #0b5cad; } :target { background: #fff6d5; }
 .subtitle { color: #555; margin-top: 0; }
 nav.contents { font-size: 0.9rem; color: #555; } nav.contents a { margin-right: 0.2rem; }
+.summary { background: #f3f7fb; border-left: 4px solid #0072B2; padding: 0.3rem 0.8rem; }
+.summary ul { padding-left: 1.1rem; margin: 0.3rem 0; } .summary li { margin: 0.3rem 0; }
+.depends { display: block; color: #555; font-size: 0.9rem; }
 .scroll { max-width: 100%; overflow-x: auto; margin: 0.5rem 0 0.3rem; }
+.scroll.long { max-height: 26rem; overflow-y: auto; width: fit-content; border-bottom: 1px solid #d0d0d0; }
+.scroll.long thead th { position: sticky; top: 0; box-shadow: 0 1px 0 #d0d0d0; }
 table { border-collapse: collapse; font-size: 0.85rem; overflow-wrap: normal; }
 th, td { border: 1px solid #d0d0d0; padding: 0.2rem 0.5rem; text-align: right; }
-th { background: #f2f2f2; } td.text { text-align: left; }
+th { background: #f2f2f2; } td.text, th.text { text-align: left; }
+td:first-child { white-space: nowrap; }  /* a row's name on one line; the box scrolls sideways instead */
 .caption { color: #555; font-size: 0.85rem; margin: 0 0 1.2rem; }
 details { margin: 0.5rem 0; } summary { cursor: pointer; color: #0b5cad; }
 figure { margin: 0.5rem 0 1.5rem; } figure img { max-width: 100%; height: auto; }
@@ -137,7 +153,8 @@ pre { background: #f6f6f6; padding: 0.6rem; white-space: pre-wrap; overflow-wrap
   body { max-width: none; margin: 0; padding: 0; font-size: 10pt; }
   nav.contents, details > summary { display: none; }
   details > * { display: block; } details::details-content { display: block; content-visibility: visible; }
-  .scroll { overflow: visible; } table { font-size: 8pt; }
+  .scroll, .scroll.long { overflow: visible; max-height: none; } table { font-size: 8pt; }
+  .scroll.long thead th { position: static; }
   h2, h3 { break-after: avoid; } figure, tr, pre { break-inside: avoid; }
   a { color: inherit; text-decoration: none; } :target { background: none; }
   figure img { max-height: 24cm; }
@@ -145,46 +162,113 @@ pre { background: #f6f6f6; padding: 0.6rem; white-space: pre-wrap; overflow-wrap
 """
 
 
-def _cell(value, digits: int = 4) -> str:
+def _cell(value, digits: int = DECIMALS) -> str:
+    if value is None:
+        return ""
     if isinstance(value, (bool, np.bool_)):
         return "yes" if value else "no"
     if isinstance(value, (float, np.floating)):
-        return "" if pd.isna(value) else f"{value:.{digits}f}"
+        if pd.isna(value):
+            return ""
+        return f"{value:.{digits}f}"
     return str(value)
 
 
-def _html_table(df: pd.DataFrame) -> str:
-    index_names = [n for n in df.index.names if n is not None]
-    head = "".join(f"<th>{html.escape(str(n))}</th>" for n in index_names + list(df.columns))
+def _numeric(value) -> bool:
+    return isinstance(value, (int, float, np.number)) and not isinstance(value, (bool, np.bool_))
+
+
+def intervals(columns) -> dict[str, tuple[str, ...]]:
+    """Each estimate column's interval: ("±", half-width column) or ("lo-hi", low column, high column), read from
+    the columns that follow it (`X ±95%`, `±95%`, `ci95`; `X lo95` and `X hi95`, or `lo95` and `hi95`)."""
+    cols = [str(c) for c in columns]
+    out: dict[str, tuple[str, ...]] = {}
+    for i, c in enumerate(cols):
+        after = cols[i + 1:i + 3]
+        if f"{c} ±95%" in cols:
+            out[c] = ("±", f"{c} ±95%")
+        elif after and (after[0] in ("±95%", "ci95") or after[0].endswith(" ±95%") and not c.endswith("95%")):
+            out[c] = ("±", after[0])
+        elif f"{c} lo95" in cols and f"{c} hi95" in cols:
+            out[c] = ("lo-hi", f"{c} lo95", f"{c} hi95")
+        elif len(after) == 2 and after[0].endswith("lo95") and after[1].endswith("hi95") and "95" not in c:
+            out[c] = ("lo-hi", after[0], after[1])
+    return out
+
+
+def _row_digits(row: dict, found: dict) -> dict[str, int]:
+    """The decimals of each estimate of a row and of its interval columns (the estimate's)."""
+    from analyzer.core import precision
+
+    digits = {}
+    for col, how in found.items():
+        try:
+            if how[0] == "±":
+                half = float(row[how[1]])
+            else:
+                half = (float(row[how[2]]) - float(row[how[1]])) / 2
+        except (TypeError, ValueError):
+            half = None
+        half = None if half is None or not np.isfinite(half) or half <= 0 else half
+        for c in (col,) + how[1:]:
+            digits[c] = precision.decimals(half, DECIMALS)
+    return digits
+
+
+def _cells(df: pd.DataFrame) -> tuple[list[str], list[list[tuple[str, bool]]]]:
+    """The table as text: its head (index names, then columns) and each row's (text, is a number) cells, every
+    estimate at the precision its interval supports; a column with nothing in it (an exact table's interval) is
+    left out, and a table much wider than long is turned on its side."""
+    if len(df):
+        df = df.loc[:, [c for c in df.columns if not df[c].isna().all()]]
+    index_names = [str(n) for n in df.index.names if n is not None]
+    head = index_names + [str(c) for c in df.columns]
+    found = intervals(df.columns)
+    estimates = set(found) | {c for how in found.values() for c in how[1:]}
+    whole = {str(c) for c in df.columns if pd.api.types.is_float_dtype(df[c]) and str(c) not in estimates
+             and df[c].dropna().map(float.is_integer).all()}  # counts kept as floats: no decimals
     rows = []
-    for idx, *row in df.itertuples(index=True, name=None):  # itertuples keeps each column's type
+    for idx, *values in df.itertuples(index=True, name=None):  # itertuples keeps each column's type
         idx = idx if isinstance(idx, tuple) else (idx,)
-        cells = [f'<td class="text">{html.escape(_cell(v))}</td>' for v in idx[: len(index_names)]]
-        for v in row:
-            cls = "" if isinstance(v, (int, float, np.number)) and not isinstance(v, bool) else ' class="text"'
-            cells.append(f"<td{cls}>{html.escape(_cell(v))}</td>")
-        rows.append("<tr>" + "".join(cells) + "</tr>")
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        digits = _row_digits(dict(zip(head[len(index_names):], values)), found)
+        cells = [(_cell(v), False) for v in idx[: len(index_names)]]
+        cells += [(_cell(v, 0 if c in whole else digits.get(c, DECIMALS)), _numeric(v))
+                  for c, v in zip(head[len(index_names):], values)]
+        rows.append(cells)
+    if len(head) > WIDE_COLUMNS and 2 * len(rows) <= len(head) and index_names:
+        keys = len(index_names)
+        names = [" · ".join(text for text, _ in row[:keys]) for row in rows]
+        head, rows = [" · ".join(index_names)] + names, [
+            [(c, False)] + [row[keys + j] for row in rows] for j, c in enumerate(head[keys:])]
+    return head, rows
+
+
+def _html_table(df: pd.DataFrame) -> tuple[str, int]:
+    """The table's HTML and how many rows it shows (turned on its side, its columns)."""
+    head, rows = _cells(df)
+    text_cell = ' class="text"'
+    numbers = [bool(rows) and all(row[i][1] or not row[i][0] for row in rows) for i in range(len(head))]
+    top = "".join(f"<th{'' if number else text_cell}>{html.escape(h)}</th>" for h, number in zip(head, numbers))
+    body = "".join("<tr>" + "".join(f"<td{'' if number else text_cell}>{html.escape(text)}</td>"
+                                    for text, number in row) + "</tr>" for row in rows)
+    return f"<table><thead><tr>{top}</tr></thead><tbody>{body}</tbody></table>", len(rows)
 
 
 def _md_table(df: pd.DataFrame) -> str:
-    index_names = [n for n in df.index.names if n is not None]
-    head = [str(n) for n in index_names + list(df.columns)]
+    head, rows = _cells(df)
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    for idx, *row in df.itertuples(index=True, name=None):
-        idx = idx if isinstance(idx, tuple) else (idx,)
-        cells = [_cell(v) for v in idx[: len(index_names)]] + [_cell(v) for v in row]
-        lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+    lines += ["| " + " | ".join(text.replace("|", "\\|") for text, _ in row) + " |" for row in rows]
     return "\n".join(lines)
 
 
 LINK = re.compile(r"\[([^\]]+)\]\((#[\w\-]+)\)")
+BOLD = re.compile(r"\*\*([^*]+)\*\*")
 
 
 def _inline(text: str) -> str:
     """Escape, then `code` spans and [links](#anchor) (the Markdown the HTML side understands)."""
     parts = html.escape(text, quote=False).split("`")
-    out = "".join(f"<code>{p}</code>" if i % 2 else p for i, p in enumerate(parts))
+    out = "".join(f"<code>{p}</code>" if i % 2 else BOLD.sub(r"<strong>\1</strong>", p) for i, p in enumerate(parts))
     return LINK.sub(lambda m: f'<a href="{m.group(2)}">{m.group(1)}</a>', out)
 
 
@@ -234,16 +318,18 @@ def to_html(report: Report, images: dict[str, bytes]) -> str:
                 out += [f"<p>{_inline(p)}</p>" for p in str(block.body).split("\n\n")]
             elif block.kind == "list":
                 out.append("<ul>" + "".join(f"<li>{_inline(item)}</li>" for item in block.body) + "</ul>")
+            elif block.kind == "summary":
+                out.append('<div class="summary"><ul>' + "".join(
+                    "<li>" + '<span class="depends">Depends on '.join(_inline(part) for part in item.split(
+                        " Depends on ", 1)) + ("</span>" if " Depends on " in item else "") + "</li>"
+                    for item in block.body) + "</ul></div>")
             elif block.kind == "code":
                 out.append(f"<pre><code>{html.escape(str(block.body))}</code></pre>")
             elif block.kind == "table":
                 label = html.escape(_last_heading(section.blocks, i, section.title).replace("`", ""))
-                table = (f'<div class="scroll" role="region" aria-label="{label}" tabindex="0">'
-                         f"{_html_table(block.body)}</div>")
-                rows = len(block.body)
-                if rows > COLLAPSE_ROWS:
-                    table = f"<details><summary>Show the table ({rows} rows)</summary>{table}</details>"
-                out.append(table)
+                table, rows = _html_table(block.body)
+                long = " long" if rows > LONG_ROWS else ""
+                out.append(f'<div class="scroll{long}" role="region" aria-label="{label}" tabindex="0">{table}</div>')
                 if block.caption:
                     out.append(f'<p class="caption">{_inline(block.caption)}</p>')
             elif block.kind in ("plot", "picture"):
@@ -265,7 +351,7 @@ def to_markdown(report: Report, image_dir: str) -> str:
                 out += [f"### {block.body}", ""]
             elif block.kind == "text":
                 out += [str(block.body), ""]
-            elif block.kind == "list":
+            elif block.kind in ("list", "summary"):
                 out += [f"- {item}" for item in block.body] + [""]
             elif block.kind == "code":
                 out += ["```", str(block.body), "```", ""]
@@ -394,18 +480,74 @@ def write(report: Report, html_path: str | Path) -> list[Path]:
 
 SECTION_OF = {"odds": "Odds", "ev": "Actions ranked"}  # the two common questions; any other: its name
 TOP_FINDINGS = 5
+SUMMARY = 2  # conclusions in the summary at the top
 
 
-def _number(value) -> str:
-    return f"{value:.3f}" if isinstance(value, (float, np.floating)) else str(value)
+def depends(rules: str = "", data: str = "", players: str = "") -> str:
+    """What a conclusion depends on, as a sentence to append to it: the rule reading, illustrative data, the
+    players' strength (each named only when it applies)."""
+    parts = [f"the rule reading ({rules})" if rules else "", f"illustrative data ({data})" if data else "",
+             f"player strength ({players})" if players else ""]
+    parts = [p for p in parts if p]
+    return (" Depends on " + "; ".join(parts) + ".") if parts else ""
+
+
+def once(notes, among=()) -> list[str]:
+    """Each caveat once: repeats dropped, and a note that another note (of `notes` or `among`) already says
+    word for word within it."""
+    notes = list(dict.fromkeys(notes))
+    others = set(notes) | set(among)
+    return [n for n in notes if not any(n != o and n in o for o in others)]
+
+
+def summarize(section: Section, conclusions: list[str]) -> None:
+    """The summary at the top: the one or two conclusions, each with its interval and what it depends on."""
+    section.summary(conclusions) if conclusions else section.text("Nothing here is larger than its 95% interval.")
+
+
+def _half(row, ci: str | None) -> float | None:
+    half = row.get(ci) if ci else None
+    return None if half is None or pd.isna(half) or float(half) <= 0 else float(half)
+
+
+def _number(value, half: float | None = None) -> str:
+    """A value at the precision its 95% half-width supports (exact: `DECIMALS`)."""
+    from analyzer.core import precision
+
+    if isinstance(value, (float, np.floating)):
+        return precision.shown(float(value), half, DECIMALS)
+    return str(value)
 
 
 def _interval(row, ci: str | None) -> str:
     """'exact' or '± h' from a row's half-width column (none or NaN: exact)."""
-    half = row.get(ci) if ci else None
-    if half is None or pd.isna(half):
+    half = _half(row, ci)
+    if half is None:
         return "exact" if ci else ""
-    return f"± {float(half):.3f}, 95% interval"
+    return f"± {_number(half, half)}, 95% interval"
+
+
+def fold_worthless(df: pd.DataFrame, value: str, ci: str | None, label: str | None) -> tuple[pd.DataFrame, list]:
+    """(the table with its options worth exactly 0 with no interval as one line, their names); unchanged when
+    fewer than two are."""
+    from analyzer.core.plots import worthless
+
+    nothing = worthless(df, value, ci) if value in df else pd.Series(False, index=df.index)
+    if nothing.sum() < 2:
+        return df, []
+    names = (df[label] if label in df else df.index.to_series()).astype(str)[nothing].tolist()
+    line = {}
+    for c in df.columns:
+        kept = df[c][nothing]
+        line[c] = (f"{len(names)} more, each worth exactly 0" if c == label else 0.0 if c == value
+                   else kept.iloc[0] if kept.nunique(dropna=False) == 1 else "")
+    index = df.index[nothing]
+    key = (f"{index[0]}–{index[-1]}" if df.index.name else "…")
+    at = int(np.argmax(nothing.to_numpy()))  # the line stands where the first of them stood
+    rest = df[~nothing]
+    folded = pd.concat([rest.iloc[:at], pd.DataFrame([line], index=pd.Index([key], name=df.index.name)),
+                        rest.iloc[at:]])
+    return folded, names
 
 
 def _position_rows(data: dict) -> pd.DataFrame:
@@ -444,10 +586,10 @@ def _ranked_finding(name: str, result, heading: str) -> list[str]:
     unit = opts.get("xlabel") or value
     names = df[label].astype(str) if label in df else df.index.astype(str)
     best, rest = df.iloc[0], df.iloc[1:3]
-    text = (f"Best move: `{names.iloc[0]}`, {_number(best[value])} {unit} ({_interval(best, ci)}; "
+    text = (f"Best move: `{names.iloc[0]}`, {_number(best[value], _half(best, ci))} {unit} ({_interval(best, ci)}; "
             + link(f"table: {heading}", heading) + ").")
     if len(rest):
-        text += " Then " + "; ".join(f"`{names.iloc[i + 1]}` {_number(r[value])} ({_interval(r, ci)})"
+        text += " Then " + "; ".join(f"`{names.iloc[i + 1]}` {_number(r[value], _half(r, ci))} ({_interval(r, ci)})"
                                      for i, (_, r) in enumerate(rest.iterrows())) + "."
     lines = [text]
     if ci in df and value in df and len(df) > 1 and not pd.isna(best.get(ci)):
@@ -482,7 +624,7 @@ def _odds_findings(result, headings: dict) -> list[str]:
             top = pd.to_numeric(df[value], errors="coerce").idxmax()
             row = df.loc[top]
             name = row[opts["label"]] if opts.get("label") in df else f"{df.index.name or ''} {top}".strip()
-            out.append(f"Highest {opts.get('xlabel') or value}: `{name}` {_number(row[value])} "
+            out.append(f"Highest {opts.get('xlabel') or value}: `{name}` {_number(row[value], _half(row, ci))} "
                        f"({_interval(row, ci)}){cite}.")
     return out
 
@@ -501,6 +643,7 @@ def position(game, data: dict, position, results: dict, *, reproduce: str = "", 
                 + (f" · seed {seed}" if seed is not None else "")
                 + (f" · rollouts: {', '.join(sizes)}" if sizes else " · exact"))
     rep = Report(title, subtitle, [], {})
+    top = rep.section("Summary")
     asked = rep.section("What was asked")
     asked.text(str(data.get("description") or "What this position is worth: its odds, and every move of the "
                                                "player to act, ranked by its expected value."))
@@ -510,20 +653,25 @@ def position(game, data: dict, position, results: dict, *, reproduce: str = "", 
     headings: dict[str, dict[str, str]] = {}
     for q, result in results.items():
         headings[q] = {t: f"{t} ({q})" for t in result.tables}
-    findings = []
+    moves, odds = [], []
     for q, result in results.items():
         if q == "ev":
             first_table = next(iter(result.tables), "")
-            findings = _ranked_finding(q, result, headings[q].get(first_table, "")) + findings
+            moves = _ranked_finding(q, result, headings[q].get(first_table, ""))
         else:
-            findings += _odds_findings(result, headings[q])
-    if any(r.meta.get("illustrative") for r in results.values()):
-        findings.append("Built on illustrative data (see the assumptions); the numbers show the method, not "
-                        "the printed game.")
+            odds += _odds_findings(result, headings[q])
+    illustrative = next((str(r.meta["illustrative"]) if isinstance(r.meta["illustrative"], str) else
+                         "see the assumptions" for r in results.values() if r.meta.get("illustrative")), "")
+    rules = f"as set out in {link('Assumptions', 'Assumptions')}"
+    conclusions = ([moves[0] + depends(rules, illustrative, "the other players' actions as the EV convention "
+                                                            "models them")] if moves else [])
+    conclusions += [f + depends(rules, illustrative) for f in odds[:SUMMARY - len(conclusions)]]
+    summarize(top, conclusions)
+    findings = moves[1:] + odds[SUMMARY - min(len(moves), 1):]
     if findings:
         found.bullets(findings[:TOP_FINDINGS])
     else:
-        found.text("The tables below hold the answers; no chart here ranks them.")
+        found.text("The summary above holds the findings; the tables below hold every answer.")
     if game.draw is not None:
         draw = resolve(game.draw)
         shown.picture(Picture("position", lambda path: draw(position, path)),
@@ -543,11 +691,17 @@ def position(game, data: dict, position, results: dict, *, reproduce: str = "", 
                 if plot.table == name:
                     section.plot(Plot(f"{q}-{plot.name}", plot.kind, key, dict(plot.options)),
                                  plot.options.get("title", ""))
+            shown_df, zero = df, []
+            chart = next((p.options for p in plots if p.table == name and p.kind == "bars_with_ci"), None)
+            if chart:
+                shown_df, zero = fold_worthless(df, chart.get("value"), chart.get("ci"), chart.get("label"))
             exact = result.exact.get(name)
             how = ("exact" if exact is True else "estimated (Monte Carlo), with 95% intervals" if exact is False
                    else f"exact where `{exact}` says so, else estimated" if isinstance(exact, str)
                    else "exact columns: " + ", ".join(f"`{c}`" for c in exact) if exact else "")
-            section.table(df, f"`{q}` table `{name}`" + (f": {how}." if how else "."))
+            section.table(shown_df, f"`{q}` table `{name}`" + (f": {how}." if how else ".") + (
+                f" Worth exactly 0, in one line and left out of the chart: {', '.join(f'`{z}`' for z in zero)}."
+                if zero else ""))
     assume = rep.section("Assumptions")
     settings = []
     for q, result in results.items():
@@ -558,9 +712,10 @@ def position(game, data: dict, position, results: dict, *, reproduce: str = "", 
                         + ("; **illustrative data**" if meta.get("illustrative") else ""))
     settings.append(f"{game.title}, engine version {game.version}. The same seed gives the same numbers.")
     assume.heading("Settings").bullets(settings)
+    every = [n for result in results.values() for n in result.notes]
     seen: set[str] = set()
     for q, result in results.items():
-        notes = [n for n in result.notes if n not in seen]
+        notes = [n for n in once(result.notes, every) if n not in seen]
         seen.update(notes)
         if notes:
             assume.heading(f"`{q}`: conventions, policies and caveats").bullets(notes)

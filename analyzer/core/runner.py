@@ -33,6 +33,7 @@ import sys
 import threading
 import time
 import warnings
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -158,42 +159,48 @@ def seed_child(seed: int, index: int) -> np.random.SeedSequence:
     return np.random.SeedSequence(seed, spawn_key=(index,))
 
 
-def _run_chunk(task, n, seed, index, parent=None):
-    """Chunk `index` of a run; `parent`: the pid of the process that runs the run (a local worker process
-    watches it, and exits when it is gone: after a kill -9 nothing else would end it)."""
-    if parent is not None and parent != os.getpid():
-        _watch_parent(parent)
+def _run_chunk(task, n, seed, index):
+    distributed = sys.modules.get("distributed")
+    if distributed is not None and isinstance(task, distributed.Future):
+        task = task.result()  # joblib runs the chunks here when the cluster has one thread: the task, from it
     keep_heap()
     return index, task(n, np.random.default_rng(seed_child(seed, index)))
 
 
-_WATCHING: dict = {}
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
-def _watch_parent(parent: int, every: float = 0.5) -> None:
-    """In a worker process: a daemon thread that ends the process soon after `parent` dies (once per process)."""
-    if _WATCHING.get("pid") == os.getpid():
-        return
-    _WATCHING["pid"] = os.getpid()
-    direct = os.getppid() == parent
+def _worker_start(parent: int) -> None:
+    """First thing in every local worker process (loky's initializer), before any chunk.
 
-    def gone() -> bool:
-        if direct:
-            return os.getppid() != parent  # the orphan is handed to init (or a subreaper) at once
+    Ctrl-C reaches the whole process group, workers too: they ignore it, and the run's own process answers it (it
+    ends the workers and says, in one line, what was kept); a worker's KeyboardInterrupt would print a traceback.
+    After a kill -9 of the run's process nothing else would end its workers: on Linux the kernel sends each one
+    SIGKILL the moment its parent dies (PR_SET_PDEATHSIG), whatever it is doing (a compiled kernel that holds the
+    GIL included); elsewhere a thread polls the parent."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
         try:
-            os.kill(parent, 0)
-        except ProcessLookupError:
-            return True
-        except OSError:
-            return False
-        try:  # a dead parent not yet reaped is a zombie
-            with open(f"/proc/{parent}/stat", "rb") as f:
-                return f.read().rsplit(b")", 1)[1].split()[0] in (b"Z", b"X")
-        except (OSError, IndexError):
-            return False
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            if libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0) == 0:
+                if os.getppid() != parent:  # it died before the call
+                    os._exit(1)
+                return
+        except (OSError, AttributeError):
+            pass
+    _watch_parent(parent)
+
+
+def _watch_parent(parent: int, every: float = 0.2) -> None:
+    """In a worker process whose parent is `parent`: a daemon thread that ends the process soon after the parent
+    dies (an orphan is handed to init, or to a subreaper, at once)."""
 
     def watch() -> None:
-        while not gone():
+        while os.getppid() == parent:
             time.sleep(every)
         os._exit(1)
 
@@ -374,12 +381,7 @@ def run(task, settings: RunSettings, label: str = "rollouts", halfwidths=None, u
                     saver.save(total, done, pending)
     except KeyboardInterrupt:
         bar.close()
-        if saver is not None and saver.path.exists():
-            where = f"; the checkpoint {saver.path} holds them: continue with --resume {saver.path}"
-        else:
-            where = "; nothing written"
-        raise Interrupted(f"interrupted after {bar.done // unit:,} of {settings.limit // unit:,} {counted}{where}") \
-            from None
+        raise Interrupted(_kept(saver, sizes, done, pending, settings.limit, unit, counted)) from None
     finally:
         bar.close()
     if saver is not None and start == done and end["reason"] is not None:
@@ -388,6 +390,26 @@ def run(task, settings: RunSettings, label: str = "rollouts", halfwidths=None, u
     out.rollouts, out.chunks, out.stopped_by, out.label = sizes.before(done), done, end["reason"], label
     out.precision, out.widest, out.seed = settings.precision, end["widest"], settings.seed
     return out
+
+
+def _kept(saver, sizes: Sizes, done: int, pending: dict, limit: int, unit: int, counted: str) -> str:
+    """The one line of a stopped run: how far it got and what is kept.  With a checkpoint, what the file holds, read
+    back (the stop may have come between a chunk's end and its save): the chunks in order, and any later ones that
+    finished first (they are merged in their turn on --resume)."""
+    if saver is not None:
+        try:
+            state = saver.ck.load(saver.path)
+        except saver.ck.CheckpointError:  # never saved: no chunk had finished
+            state = None
+        if state is not None:
+            first, ahead = sizes.before(state.done) // unit, sum(sizes[i] for i in state.pending) // unit
+            chunks = "1 chunk that finished ahead of its turn" if len(state.pending) == 1 else \
+                f"{len(state.pending)} chunks that finished ahead of their turn"
+            what = f" ({first:,} in order, {ahead:,} in {chunks})" if ahead else ""
+            return (f"interrupted after {first + ahead:,} of {limit // unit:,} {counted}; the checkpoint {saver.path} "
+                    f"holds them{what}: continue with --resume {saver.path}")
+    finished = (sizes.before(done) + sum(sizes[i] for i in pending)) // unit
+    return f"interrupted after {finished:,} of {limit // unit:,} {counted}; nothing written"
 
 
 def _unordered() -> str:
@@ -405,11 +427,12 @@ def _results(task, settings: RunSettings, sizes, todo, remaining: int):
 
         from analyzer.core import backends
 
-        with backends.dask(settings.scheduler, scatter=[task], timeout=settings.connect_timeout) as cluster:
+        with backends.dask(settings.scheduler, timeout=settings.connect_timeout) as cluster:
             try:
-                # batch_size=1: a worker that dies loses one chunk; the task goes as the scattered future
+                shared = cluster.share(task)  # sent once; each chunk names it
+                # batch_size=1: a worker that dies loses one chunk
                 yield from Parallel(n_jobs=-1, batch_size=1, return_as=_unordered())(
-                    delayed(_run_chunk)(task, sizes[i], settings.seed, i) for i in todo())
+                    delayed(_run_chunk)(shared, sizes[i], settings.seed, i) for i in todo())
             except cluster.errors as exc:
                 raise cluster.failure(exc) from None
         return
@@ -419,14 +442,55 @@ def _results(task, settings: RunSettings, sizes, todo, remaining: int):
         return
     from joblib import Parallel, delayed
 
-    parent = os.getpid()  # every worker watches this process, and ends when it is gone
     _quiet_resource_tracker()
     with warnings.catch_warnings():
         # stopped by Ctrl-C or SIGTERM, joblib warns that the chunks in flight were cancelled: the CLI's one line
         # says what was kept
         warnings.filterwarnings("ignore", message=r"\d+ tasks which were still being processed", category=UserWarning)
-        yield from Parallel(n_jobs=jobs, batch_size=1, return_as=_unordered())(
-            delayed(_run_chunk)(task, sizes[i], settings.seed, i, parent) for i in todo())
+        results = None
+        try:
+            with _spawning():  # every worker starts with _worker_start: it ignores Ctrl-C and ends with this process
+                results = Parallel(n_jobs=jobs, batch_size=1, return_as=_unordered(), initializer=_worker_start,
+                                   initargs=(os.getpid(),))(
+                    delayed(_run_chunk)(task, sizes[i], settings.seed, i) for i in todo())
+            yield from results
+        finally:
+            if results is not None:
+                results.close()  # now, while its warning is ignored, not whenever it is collected
+
+
+@contextmanager
+def _spawning():
+    """While the run starts its workers (joblib starts them all at its first chunk): Ctrl-C and SIGTERM wait.
+
+    Ctrl-C is blocked in this thread, so each worker starts with it blocked (the mask is inherited through fork and
+    exec) and none can reach it before it ignores it (a KeyboardInterrupt while it imports would print a traceback);
+    and a Ctrl-C or SIGTERM that another thread takes meanwhile is answered when every worker has its start (one
+    stopped halfway, reading what to run, would print a traceback)."""
+    import signal
+
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    from multiprocessing import resource_tracker
+
+    # started now, before the mask: the standard library's tracker, started by loky's first worker, unblocks SIGINT
+    # and SIGTERM after starting (Python 3.11), where it should restore the mask it found
+    resource_tracker.ensure_running()
+    came: list = []
+    answers = {}
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        if callable(signal.getsignal(sig)):
+            answers[sig] = signal.signal(sig, lambda signum, frame: came.append(signum))
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        for sig, answer in answers.items():
+            signal.signal(sig, answer)
+    if came:
+        answers[came[0]](came[0], None)  # the answer it would have had: KeyboardInterrupt
 
 
 def _quiet_resource_tracker() -> None:

@@ -13,7 +13,7 @@ from typing import Any
 from analyzer.core.errors import ScenarioError
 
 TOP_LEVEL_KEYS = {"game", "rules", "players", "position", "analysis", "title", "description",
-                  "policies", "seating", "variants"}  # the last three: balance scenarios (full games)
+                  "policies", "seating", "variants", "ladder"}  # the last four: balance scenarios (full games)
 ANALYSIS_KEYS = {"rollouts", "seed", "jobs"}
 _FOLDER: ContextVar[Path | None] = ContextVar("scenario_folder", default=None)  # of the scenario file loaded last
 
@@ -287,3 +287,45 @@ def analysis_settings(data: dict) -> dict:
     if block.get("jobs") is not None:
         out["jobs"] = integer(block["jobs"], "analysis.jobs", -1, 1024)
     return out
+
+
+def within_box(places, box, what: str, show=str, allowed: str | None = None) -> None:
+    """Refuse a component given more often than the game has it, counted across `places`.
+
+    `places`: (field, items) pairs; items are components (each counts once) or a mapping component -> count.
+    `box`: how many of each component the game has: one number for every component, or a mapping (a component
+    it does not name has none).  The error names the field where the count goes over, the other fields that
+    hold it, and what the game has; `show` turns a component into its name.  With `box` 1 this is "no component
+    listed twice" (the same card in two hands, a tile in the bag twice); `allowed` replaces "the game has N"
+    where another phrase says it better."""
+    totals: dict = {}
+    fields: dict = {}
+    for field, items in places:
+        pairs = items.items() if isinstance(items, dict) else ((item, 1) for item in items)
+        for item, n in pairs:
+            totals[item] = totals.get(item, 0) + n
+            fields.setdefault(item, [])
+            if field not in fields[item]:
+                fields[item].append(field)
+            limit = box if isinstance(box, int) else box.get(item, 0)
+            if totals[item] > limit:
+                others = [f for f in fields[item] if f != field]
+                also = f" (with {', '.join(others)})" if others else ""
+                name = f"{what} {show(item)}".strip()
+                has = allowed or ("the game has none" if limit == 0 else
+                                  "the game has one" if limit == 1 else f"the game has {limit}")
+                if limit == 1:
+                    problem = f"{name} given twice{also}; {has}"
+                else:
+                    problem = f"{totals[item]} × {name}{also}; {has}"
+                raise ScenarioError(field, problem)
+
+
+def total_within(places, box: int, what: str, allowed: str | None = None) -> None:
+    """Refuse more components in all `places` ((field, count) pairs) than the game's `box` holds; the error names
+    the field where the sum goes over and what is allowed (`allowed`, else "the game has {box}")."""
+    total = 0
+    for field, n in places:
+        total += n
+        if total > box:
+            raise ScenarioError(field, f"{total} {what} in all; {allowed or f'the game has {box}'}")

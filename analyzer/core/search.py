@@ -21,7 +21,8 @@ record buffer `rec` (int64 rows; a (1, 3) buffer records nothing):
 **The search player** `search:N:BASE` (policy code `code(N, base)`, negative) decides each decision it owns with
 two options or more by flat Monte Carlo over the options with sequential halving: round by round every surviving
 option gets the same playouts (playout i: determinization i, then the option, then every seat plays BASE to the
-end, on chance streams seeded by i alone: common random numbers), and the better half by mean reward survives
+end, except that one decision in EXPLORE_IN takes a random legal option, on chance streams seeded by i alone:
+common random numbers), and the better half by mean reward survives
 (ties: mean margin, then BASE's own choice, then the lower index).  About N playouts per decision, and at least
 one per option in the first round.  The reward is the share of the win, so it plays to win, not to score.  Its
 randomness comes from the game's search seed and a decision counter, never from the game's own streams, so a
@@ -40,6 +41,7 @@ ENDED, ROUND_END = -1, -2
 BUDGET_MAX = 1 << 20
 DEFAULT_BUDGET = 64
 MAX_OPTIONS = 64
+EXPLORE_IN = 8  # a playout decision takes a random option with probability 1 / EXPLORE_IN
 
 S, U, R = types.int64[::1], types.uint64[::1], types.int64[:, ::1]
 ADVANCE = types.FunctionType(types.int64(S, S, U, R))
@@ -99,21 +101,18 @@ def seed_streams(rs, seed):
         rs[k] = mix(seed + np.uint64(k + 1) * np.uint64(0xD1B54A32D192ED03))
 
 
-@njit("float64(int64[:], int64)", cache=True)
-def share(keys, seat):
-    """A reward: the seat's share of the win by each seat's key (the highest wins; k seats tied at the top split
-    it)."""
-    top, ties = keys[0], 0
-    for k in keys:
-        top = max(top, k)
+@njit("float64(int64[::1], int64)", cache=True)
+def win_share(keys, seat):
+    """A game's `reward` from every seat's win key (highest wins, equal keys split the win): seat's share."""
+    top, ties = keys.max(), 0
     for k in keys:
         ties += k == top
     return 1.0 / ties if keys[seat] == top else 0.0
 
 
-@njit("float64(int64[:], int64)", cache=True)
+@njit("float64(int64[::1], int64)", cache=True)
 def lead(scores, seat):
-    """A margin: the seat's score minus the best other seat's."""
+    """A game's `margin` from every seat's score: seat's score minus the best other seat's."""
     best = -(1 << 62)
     for p in range(scores.shape[0]):
         if p != seat:
@@ -121,17 +120,29 @@ def lead(scores, seat):
     return float(scores[seat] - best)
 
 
-@njit(types.int64(S, S, U, R, types.int64, *MODEL), cache=True)
-def playout(s, cfg, rs, rec, base, advance, legal, apply, policy, determinize, reward, margin):
-    """Every seat plays `base` to the end; the number of decisions played."""
+@njit(types.int64(S, S, U, R, types.int64, types.uint64, *MODEL), cache=True)
+def playout(s, cfg, rs, rec, base, explore, advance, legal, apply, policy, determinize, reward, margin):
+    """Every seat plays `base` to the end, except that with `explore` != 0 each decision of two options or more
+    takes a uniformly random one with probability EXPLORE (drawn from a counter seeded by `explore`, apart from
+    the game's chance streams); the number of decisions played."""
     n = 0
+    opts = np.empty(MAX_OPTIONS, dtype=np.int64)
+    x = explore
     while True:
         p = advance(s, cfg, rs, rec)
         if p == ENDED:
             return n
         if p == ROUND_END:
             continue
-        apply(s, cfg, rs, rec, policy(s, cfg, rs, rec, base))
+        k = 0
+        if explore != 0:
+            x = mix(x)
+            if x % np.uint64(EXPLORE_IN) == 0:
+                k = legal(s, cfg, opts)
+        if k >= 2:
+            apply(s, cfg, rs, rec, opts[mix(x) % np.uint64(k)])
+        else:
+            apply(s, cfg, rs, rec, policy(s, cfg, rs, rec, base))
         n += 1
 
 
@@ -165,7 +176,8 @@ def choose(s, cfg, seat, budget, base, seed, nstreams, advance, legal, apply, po
                 t[:] = det
                 seed_streams(rs, mix(seed + np.uint64(i + 1)))
                 apply(t, cfg, rs, rec, opts[o])
-                playout(t, cfg, rs, rec, base, advance, legal, apply, policy, determinize, reward, margin)
+                playout(t, cfg, rs, rec, base, mix(seed - np.uint64(i + 1)), advance, legal, apply, policy,
+                        determinize, reward, margin)
                 wins[o] += reward(t, cfg, seat)
                 margins[o] += margin(t, cfg, seat)
         first += each
@@ -245,6 +257,7 @@ def playouts_alone(s, cfg, seat, k, base, nstreams, advance, legal, apply, polic
         seed_streams(rs, mix(np.uint64(i + 1)))
         determinize(t, cfg, seat, rs)
         apply(t, cfg, rs, rec, opts[i % n])
-        playout(t, cfg, rs, rec, base, advance, legal, apply, policy, determinize, reward, margin)
+        playout(t, cfg, rs, rec, base, mix(np.uint64(i + 7)), advance, legal, apply, policy, determinize, reward,
+                margin)
         total += reward(t, cfg, seat)
     return total

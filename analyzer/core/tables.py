@@ -12,7 +12,7 @@ import pandas as pd
 
 from analyzer.core.game import Plot, Result
 
-__all__ = ["Plot", "Result", "render", "to_json", "write_outputs", "markdown_table"]
+__all__ = ["Plot", "Result", "render", "fit", "to_json", "write_outputs", "markdown_table"]
 
 FORMATS = ("table", "json", "csv", "markdown")
 
@@ -33,7 +33,42 @@ def _jsonable(value):
 
 def to_json(result: Result) -> str:
     payload = {**result.payload, "meta": result.meta} if result.meta else result.payload
-    return json.dumps(_jsonable(payload), indent=2)
+    return json.dumps(_jsonable(payload), indent=2, default=str)  # a value JSON has no type for (a Fraction): its text
+
+
+def _unique(names: list[str], taken: set[str]) -> list[str]:
+    """`names` with any already in `taken` (or earlier in `names`) numbered: "x" -> "x (2)"."""
+    out = []
+    for name in names:
+        new, k = name, 2
+        while new in taken:
+            new, k = f"{name} ({k})", k + 1
+        taken.add(new)
+        out.append(new)
+    return out
+
+
+def file_table(df: pd.DataFrame) -> pd.DataFrame:
+    """`df` as a CSV or JSON file holds it, whatever the game built: one row of column names, each name once (a
+    repeated one numbered), and index names apart from them (an index named like a column, or like another level,
+    numbered too; unnamed levels stay unnamed unless pandas' default name for them is taken).  A view: `df` is
+    left as it is."""
+    columns = ([" / ".join(map(str, c)) for c in df.columns] if isinstance(df.columns, pd.MultiIndex)
+               else [str(c) for c in df.columns])
+    columns = _unique(columns, set())
+    single = df.index.nlevels == 1
+    given = [None if n is None else str(n) for n in df.index.names]
+    shown = [n if n is not None else "index" if single else f"level_{i}" for i, n in enumerate(given)]
+    index = [None if g is None and s == n else n for g, s, n in zip(given, shown, _unique(shown, set(columns)))]
+    out = df.copy(deep=False)
+    out.columns = columns
+    out.index = out.index.set_names(index[0] if single else index)
+    return out
+
+
+def table_json(df: pd.DataFrame) -> str:
+    """A table as JSON Table Schema (pandas' orient="table"), for any table `file_table` takes."""
+    return file_table(df).to_json(orient="table", indent=2, default_handler=str)
 
 
 def markdown_table(df: pd.DataFrame, digits: int = 4) -> str:
@@ -58,7 +93,9 @@ def shown_tables(result: Result) -> dict[str, pd.DataFrame]:
     return {names.get(name, name): df.rename(columns=names) for name, df in result.tables.items()}
 
 
-def render(result: Result, fmt: str = "table") -> str:
+def render(result: Result, fmt: str = "table", width: int | None = None, top: int | None = None,
+           height: int = 24) -> str:
+    """The result as text.  `table` at `width` columns (None: as wide as the tables are, `--wide`): see `fit`."""
     if fmt == "json":
         return to_json(result)
     parts = []
@@ -66,7 +103,7 @@ def render(result: Result, fmt: str = "table") -> str:
         for name, df in result.tables.items():
             if len(result.tables) > 1:
                 parts.append(f"# {name}")
-            parts.append(df.to_csv(float_format="%.6g").rstrip("\n"))
+            parts.append(file_table(df).to_csv(float_format="%.6g").rstrip("\n"))
         return "\n".join(parts)
     tables = shown_tables(result)
     if fmt == "markdown":
@@ -75,14 +112,214 @@ def render(result: Result, fmt: str = "table") -> str:
             parts.append(f"## {name}\n\n{markdown_table(df)}\n")
         parts.extend(f"- {note}" for note in result.notes)
         return "\n".join(parts)
-    parts.append(result.title)
-    with pd.option_context("display.max_rows", 500, "display.width", 160, "display.float_format", "{:.4f}".format):
-        for name, df in tables.items():
-            parts.append(f"\n{name}\n{df.to_string(na_rep='')}")
+    parts.extend([result.title] if width is None else _wrap(result.title, width))
+    for name, df in tables.items():
+        parts.append(f"\n{name}\n{fit(df, width, top, height)}")
     if result.notes:
         parts.append("")
-        parts.extend(result.notes)
+        parts.extend(result.notes if width is None else (line for note in result.notes
+                                                        for line in _wrap(note, width)))
     return "\n".join(parts)
+
+
+# -- the terminal: every table fits its width -------------------------------------------------------------
+
+LOW = ("lo95", "hi95")  # an interval's ends: in a column of their own, or as "X lo95" beside X
+HALF = ("±95%", "ci95")  # a half-width: "X ±95%" beside X, or a column of its own after X
+LABEL_MAX = 12  # longer row labels are lettered, with a legend, when a table does not fit
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    import textwrap
+
+    return textwrap.wrap(text, width, break_on_hyphens=False, break_long_words=True) or [""]
+
+
+def _intervals(df: pd.DataFrame) -> dict[str, list[str]]:
+    """estimate column -> the columns of its interval ([lo, hi], or [half-width]), by the names beside it."""
+    cols = [str(c) for c in df.columns]
+    found = {}
+    for i, c in enumerate(cols):
+        if c.endswith(LOW + HALF) or c in LOW + HALF:
+            continue
+        lo_hi = [f"{c} {LOW[0]}", f"{c} {LOW[1]}"]
+        after = cols[i + 1:i + 3]
+        if all(x in cols for x in lo_hi):
+            found[c] = lo_hi
+        elif after == list(LOW):
+            found[c] = after
+        elif any(f"{c} {h}" in cols for h in HALF):
+            found[c] = [next(f"{c} {h}" for h in HALF if f"{c} {h}" in cols)]
+        elif after[:1] and after[0] in HALF:
+            found[c] = after[:1]
+    return found
+
+
+def _halfwidth(df: pd.DataFrame, columns: list[str]) -> pd.Series:
+    named = {str(c): i for i, c in enumerate(df.columns)}
+    values = [pd.to_numeric(df.iloc[:, named[c]], errors="coerce").astype(float) for c in columns]
+    return (values[1] - values[0]) / 2 if len(values) == 2 else values[0]
+
+
+def _decimals(df: pd.DataFrame) -> dict[str, int]:
+    """Each float column's decimals: an estimate and its interval at the precision the narrowest interval in the
+    column supports (core.precision), every other float column at 4."""
+    from analyzer.core.precision import decimals
+
+    out = {}
+    for estimate, interval in _intervals(df).items():
+        half = _halfwidth(df, interval)
+        half = half[np.isfinite(half) & (half > 0)]
+        digits = decimals(float(half.min()) if len(half) else None)
+        for c in [estimate, *interval]:
+            out[c] = digits
+    return out
+
+
+def _cells(df: pd.DataFrame) -> pd.DataFrame:
+    """Every value as the text shown: numbers at their precision, integers whole, blanks for missing."""
+    digits = _decimals(df)
+    shown = {}
+    for i, c in enumerate(df.columns):
+        column = df.iloc[:, i]
+        if pd.api.types.is_bool_dtype(column) or not pd.api.types.is_numeric_dtype(column):
+            shown[i] = column.map(lambda v: "" if v is None or (isinstance(v, float) and pd.isna(v)) else str(v))
+            continue
+        d = digits.get(str(c), 4)
+        whole = pd.api.types.is_integer_dtype(column)
+        shown[i] = column.map(lambda v, d=d, whole=whole: "" if pd.isna(v) else (
+            f"{int(v)}" if whole else f"{v:.{d}f}"))
+    cells = pd.DataFrame(shown, index=df.index)
+    cells.columns = df.columns
+    return cells
+
+
+def _ranks(df: pd.DataFrame) -> bool:
+    """A table that ranks options: its first numeric column never rises from row to row (best first)."""
+    numeric = [c for c in df.columns if pd.api.types.is_numeric_dtype(df[c]) and not pd.api.types.is_bool_dtype(df[c])]
+    if len(df) < 3 or not numeric or isinstance(df.index, pd.MultiIndex):
+        return False
+    if str(df.index.name) in ("#", "rank"):
+        return True
+    steps = np.nan_to_num(np.diff(pd.to_numeric(df[numeric[0]], errors="coerce").to_numpy(dtype=float)), nan=0.0)
+    return bool(np.any(steps != 0) and (np.all(steps <= 0) or np.all(steps >= 0)))
+
+
+def _label(index_value) -> str:
+    return " ".join(map(str, index_value)) if isinstance(index_value, tuple) else str(index_value)
+
+
+def _fold(df: pd.DataFrame, top: int | None, height: int) -> tuple[pd.DataFrame, list[str]]:
+    """A ranking's rows that are exactly 0 in every number, folded into one line; past `top` rows (default: what
+    fits a screen of `height` lines), "... K more"."""
+    if not _ranks(df):
+        return df, []
+    lines = []
+    numeric = [c for c in df.columns if pd.api.types.is_numeric_dtype(df[c]) and not pd.api.types.is_bool_dtype(df[c])]
+    values = df[numeric]
+    zero = ((values == 0) | values.isna()).all(axis=1) & (values == 0).any(axis=1)
+    if zero.sum() >= 2:
+        text = [c for c in df.columns if not pd.api.types.is_numeric_dtype(df[c])]
+        names = [_label(i) for i in (df.loc[zero, text[0]] if text else df.index[zero])]
+        listed = ", ".join(names[:6]) + (f", ... ({len(names) - 6} more)" if len(names) > 6 else "")
+        lines.append(f"{len(names)} rows exactly 0: {listed}")
+        df = df[~zero]
+    limit = top if top is not None else max(10, height - 8)
+    if len(df) > limit:
+        lines.insert(0, f"... {len(df) - limit} more (--top N shows N rows; -f json shows every row)")
+        df = df.head(limit)
+    return df, lines
+
+
+def _letters(labels: list[str]) -> dict[str, str]:
+    import string
+
+    letters = string.ascii_uppercase
+    return {label: (letters[i] if i < 26 else f"{letters[i // 26 - 1]}{letters[i % 26]}")
+            for i, label in enumerate(labels)}
+
+
+def _shorten(df: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
+    """Row labels longer than LABEL_MAX replaced by letters, with the legend."""
+    legend = []
+    mapping = {}
+    for level in range(df.index.nlevels):
+        values = [v for v in pd.unique(df.index.get_level_values(level)) if isinstance(v, str)]  # in row order
+        if any(len(v) > LABEL_MAX for v in values):
+            mapping.update(_letters(values))
+    if not mapping:
+        return df, []
+    df = df.rename(index=lambda v: mapping.get(v, v) if isinstance(v, str) else v)
+    legend.append("; ".join(f"{short} = {long}" for long, short in mapping.items()))
+    return df, legend
+
+
+TEXT_MAX = 24  # a text cell cut to this, when a table does not fit
+
+
+def _cut(cells: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
+    """Text cells longer than TEXT_MAX cut (the numbers are never cut); the columns cut."""
+    cut, out = [], cells.copy()
+    for i, c in enumerate(cells.columns):
+        column = cells.iloc[:, i]
+        if column.map(lambda v: len(v) > TEXT_MAX and not _number(v)).any():
+            out.iloc[:, i] = column.map(lambda v: v if len(v) <= TEXT_MAX or _number(v) else v[:TEXT_MAX - 1] + "…")
+            cut.append(str(c))
+    return out, cut
+
+
+def _number(text: str) -> bool:
+    try:
+        float(text.replace(",", ""))
+    except ValueError:
+        return False
+    return True
+
+
+def _text(cells: pd.DataFrame) -> str:
+    with pd.option_context("display.max_rows", None, "display.max_columns", None, "display.width", 10**6,
+                           "display.max_colwidth", None):
+        return cells.to_string(na_rep="")
+
+
+def fit(df: pd.DataFrame, width: int | None = None, top: int | None = None, height: int = 24) -> str:
+    """One table as terminal text.  At `width` columns: a ranking shows its `top` rows ("... K more") with its rows
+    of exact zeros folded into one line; numbers at the precision their interval supports; if still too wide,
+    long row labels lettered (a legend follows), then the rightmost columns left out, with a note naming them.
+    `width` None (--wide): every row and column as it is."""
+    if width is None:
+        more = []
+        if top is not None and _ranks(df) and len(df) > top:
+            df, more = df.head(top), [f"... {len(df) - top} more (a larger --top shows them)"]
+        with pd.option_context("display.max_rows", None, "display.max_columns", None, "display.width", 10**6,
+                               "display.float_format", "{:.4f}".format):
+            return "\n".join([df.to_string(na_rep=""), *more])
+    df, folded = _fold(df, top, height)
+    cells = _cells(df)
+    text, legend = _text(cells), []
+    if _widest(text) > width:
+        cells, legend = _shorten(cells)
+        text = _text(cells)
+    if _widest(text) > width:
+        cells, cut = _cut(cells)
+        text = _text(cells)
+        legend += [f"text longer than {TEXT_MAX} characters cut (…) in: {', '.join(cut)}"] if cut else []
+    dropped = []
+    while _widest(text) > width and cells.shape[1] > 1:
+        last = str(cells.columns[-1])
+        pair = last[:-len(LOW[1])] + LOW[0] if last.endswith(LOW[1]) else None  # an interval goes whole
+        gone = 2 if pair is not None and cells.shape[1] > 2 and str(cells.columns[-2]) == pair else 1
+        dropped[:0] = [str(c) for c in cells.columns[-gone:]]
+        cells = cells.iloc[:, :-gone]
+        text = _text(cells)
+    notes = folded + legend
+    if dropped:
+        notes.append(f"not shown, to fit {width} columns: {', '.join(dropped)} (--wide or -f json shows them)")
+    return "\n".join([text, *(line for note in notes for line in _wrap(note, width))])
+
+
+def _widest(text: str) -> int:
+    return max((len(line) for line in text.splitlines()), default=0)
 
 
 MARKER = ".analyzer-out"  # in every folder `--out` wrote: the next run into that folder replaces it whole
@@ -204,8 +441,8 @@ def write_outputs(result: Result, out_dir: str | Path) -> list[Path]:
         folder = staging / rel if how != "empty" else staging
         folder.mkdir(parents=True, exist_ok=True)
         for name, df in result.tables.items():
-            df.to_csv(folder / f"{name}.csv")
-            (folder / f"{name}.json").write_text(df.to_json(orient="table", indent=2))
+            file_table(df).to_csv(folder / f"{name}.csv")
+            (folder / f"{name}.json").write_text(table_json(df))
         (folder / "result.json").write_text(to_json(result))
         if result.plots:
             from analyzer.core import plots

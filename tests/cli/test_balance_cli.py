@@ -114,7 +114,7 @@ def test_report_on_a_position_answers_every_question_and_draws_the_position(tmp_
     assert result.exit_code == 0, result.output
     html, md = out.read_text(), (tmp_path / "mid.md").read_text()
     assert [line[3:] for line in md.splitlines() if line.startswith("## ")] == [
-        "What was asked", "Findings", "The position", "Odds", "Actions ranked", "Assumptions", "Reproduce"]
+        "Summary", "What was asked", "Findings", "The position", "Odds", "Actions ranked", "Assumptions", "Reproduce"]
     assert "Best move: `leg-bet white 5`, 2.370 expected coins (exact" in md
     assert "EV = change in expected coins by leg end" in md and "seed 7" in md
     assert f"analyzer report {ROOT / 'scenarios' / 'camelup' / 'mid-leg.yaml'} --seed 7 -o {out}" in md

@@ -33,7 +33,7 @@ def test_a_count_above_the_maximum_is_one_line(args, words):
 def test_the_maximum_is_documented():
     assert runner.MAX_ROLLOUTS == 10**12
     assert "10^12" in invoke("odds", "--help").stdout and "10^12" in invoke("balance", "--help").stdout
-    assert "10^12" in (ROOT / "README.md").read_text()
+    assert "10^12" in (ROOT / "docs" / "cli.md").read_text()
 
 
 def test_the_scenario_takes_the_same_maximum():

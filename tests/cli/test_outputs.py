@@ -1,9 +1,12 @@
 """--out and report -o: checked before any work, written all or nothing, a folder analyzer wrote replaced whole,
 one a user filled never touched; a write that fails at the end is one line after the printed results."""
+import csv
 import json
 import os
+from fractions import Fraction
 from pathlib import Path
 
+import pandas as pd
 import pytest
 import yaml
 
@@ -142,6 +145,58 @@ def test_a_write_that_fails_at_the_end_is_one_line_after_the_results(tmp_path, m
     one_line_error(result, "No space left on device")
     assert "# " in result.stdout and "Findings" in result.stdout  # the report's Markdown instead
     assert sorted(p.name for p in tmp_path.iterdir()) == ["quick.yaml"]
+
+
+def test_a_write_that_fails_for_any_reason_comes_after_the_results(tmp_path, monkeypatch):
+    def broken(*args, **kwargs):
+        raise ValueError("a plot that cannot be drawn")
+
+    break_plots(monkeypatch, broken)
+    result = invoke("odds", MID_LEG, *FAST, "-f", "json", "-o", tmp_path / "run")
+    assert result.exit_code == 1 and isinstance(result.exception, ValueError)
+    assert json.loads(result.stdout)["meta"]["plan"] == {"rollouts": 300}  # printed before the write failed
+    assert list(tmp_path.iterdir()) == []
+
+    monkeypatch.setattr(core_report, "render_plots", broken)
+    result = invoke("report", balance_file(tmp_path), *FAST, "-o", tmp_path / "r.html")
+    assert isinstance(result.exception, ValueError) and "Findings" in result.stdout
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["quick.yaml"]
+
+
+SHAPES = {  # tables no writer may trip on, whatever a game builds
+    "index named like a column": pd.DataFrame({"option": ["a", "b"], "x": [1, 2]}, index=pd.Index([1, 2], name="option")),
+    "unnamed index beside a column 'index'": pd.DataFrame({"index": ["a", "b"], "x": [1.5, 2.5]}),
+    "a column twice": pd.DataFrame([[1, 2]], columns=["a", "a"]),
+    "levels named like a column and alike": pd.DataFrame(
+        {"a": [1, 2]}, index=pd.MultiIndex.from_tuples([(1, 2), (3, 4)], names=["a", "a"])),
+    "unnamed levels beside 'level_0'": pd.DataFrame({"level_0": [1]}, index=pd.MultiIndex.from_tuples([(1, 2)])),
+    "two rows of column names": pd.DataFrame([[1, 2]], columns=pd.MultiIndex.from_tuples([("p", "lo"), ("p", "hi")])),
+    "a value JSON has no type for": pd.DataFrame({"p": [Fraction(1, 3)]}, index=pd.Index(["blue"], name="camel")),
+}
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_a_table_of_any_shape_is_written_as_csv_and_json(shape, tmp_path):
+    df = SHAPES[shape]
+    before = df.copy()
+    tables.write_outputs(tables.Result("Shapes", {"t": df}, {"p": Fraction(1, 3)}), tmp_path / "out")
+    with open(tmp_path / "out" / "t.csv", newline="") as f:
+        rows = list(csv.reader(f))
+    names = df.index.nlevels + len(df.columns)
+    assert len(rows) == 1 + len(df) and len(rows[0]) == len(set(rows[0])) == names  # one header row, names once
+    written = json.loads((tmp_path / "out" / "t.json").read_text())
+    fields = [field["name"] for field in written["schema"]["fields"]]
+    assert len(fields) == len(set(fields)) == names and len(written["data"]) == len(df)
+    assert [len(row) for row in written["data"]] == [names] * len(df)
+    assert json.loads((tmp_path / "out" / "result.json").read_text()) == {"p": "1/3"}
+    assert df.equals(before) and list(df.columns) == list(before.columns)  # the game's own table is left as it was
+    assert tables.render(tables.Result("Shapes", {"t": df}, {}), "csv").splitlines()[0] == ",".join(rows[0])
+
+
+def test_only_a_name_already_taken_is_numbered():
+    df = SHAPES["index named like a column"]
+    assert list(tables.file_table(df).reset_index().columns) == ["option (2)", "option", "x"]
+    assert list(tables.file_table(SHAPES["a value JSON has no type for"]).index.names) == ["camel"]  # kept
 
 
 def test_ctrl_c_while_writing_leaves_the_earlier_run(tmp_path, monkeypatch):

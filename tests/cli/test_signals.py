@@ -1,6 +1,8 @@
 """What CliRunner cannot show, in real processes: Ctrl-C and SIGTERM stop a run cleanly (checkpoint kept, nothing
-half-written, workers ended, one line, exit 130 / 143), on local workers and on Dask; after kill -9 of the main
-process its worker processes end by themselves; paths under /proc are refused before any work."""
+half-written, workers ended, one line, exit 130 / 143), on local workers and on Dask, Ctrl-C to the whole process
+group too (workers starting or running); after kill -9 of the main process its worker and resource-tracker processes
+end within seconds by themselves, a worker inside a long call that holds the GIL included; paths under /proc are
+refused before any work."""
 import os
 import signal
 import subprocess
@@ -24,10 +26,12 @@ def long_run(tmp_path) -> list:
     return ["balance", str(path), "-n", "1000000000", "--seed", "5", "--no-progress"]
 
 
-def analyzer(*args, cwd):
+def analyzer(*args, cwd, group: bool = False):
+    """The command line in a process of its own (`group`: in a process group of its own, as a shell starts a job)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("ANALYZER_")}
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
     return subprocess.Popen([sys.executable, "-m", "analyzer", *map(str, args)], cwd=cwd, env=env, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=group)
 
 
 def children(pid: int) -> list[int]:
@@ -87,24 +91,97 @@ def test_a_signal_stops_a_local_run_cleanly(tmp_path, sig, code, word):
     assert f"--resume {ck}" in lines[0] and out == ""
     kept = checkpoint.load(ck)
     assert kept.done + len(kept.pending) >= 1  # the chunks done are kept (a later one may finish first)
+    assert ("finished ahead" in lines[0]) == bool(kept.pending)  # and the line says which
+    assert " after 0 of " not in lines[0]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["quick.yaml", "run.ck"]  # no --out, no temporary file
     wait_for(lambda: not any(alive(w) for w in workers), 15, "the workers to end")
 
 
-def test_after_kill_9_the_workers_end_by_themselves(tmp_path):
+GONE_WITHIN = 3.0  # seconds after a kill -9 for every child to end: "within a second", with room for a busy machine
+
+
+def ended_within(pids: list[int], seconds: float) -> list[int]:
+    """Wait at most `seconds` for `pids` to end; the ones still alive then (killed, so that none outlives the test)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and any(alive(p) for p in pids):
+        time.sleep(0.02)
+    left = [p for p in pids if alive(p)]
+    for p in left:
+        os.kill(p, signal.SIGKILL)
+    return left
+
+
+def test_after_kill_9_the_workers_and_trackers_end_by_themselves(tmp_path):
     ck = tmp_path / "run.ck"
     proc = analyzer(*long_run(tmp_path), "-j", 2, "--checkpoint", ck, cwd=tmp_path)
     started(proc, ck, workers=2)
-    workers = children(proc.pid)
+    workers = children(proc.pid)  # the two workers, and the resource trackers loky starts
     assert len(workers) >= 2
     proc.kill()
+    proc.wait(timeout=30)
+    assert ended_within(workers, GONE_WITHIN) == []
+
+
+HOLD_THE_GIL = """
+import sys
+from pathlib import Path
+from analyzer.core import runner
+
+def task(n, rng):
+    Path(sys.argv[1], str(rng.integers(1 << 30))).touch()  # this worker is in its chunk
+    return {"n": sum(range(10 ** 13))}  # one C call, minutes long, that never lets another thread run
+
+runner.run(task, runner.RunSettings(rollouts=4 * runner.CHUNK, seed=1, jobs=2, progress=False))
+"""
+
+
+def test_a_worker_in_a_call_that_holds_the_gil_ends_with_its_parent(tmp_path):
+    """A compiled kernel may hold the GIL for a whole chunk: no thread of the worker can watch its parent then, so the
+    kernel ends it (PR_SET_PDEATHSIG)."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    proc = subprocess.Popen([sys.executable, "-c", HOLD_THE_GIL, str(tmp_path)], cwd=tmp_path, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
-        proc.wait(timeout=30)
-        wait_for(lambda: not any(alive(w) for w in workers), 15, "the orphaned workers to end")
+        wait_for(lambda: len(list(tmp_path.iterdir())) >= 2 or proc.poll() is not None, 120, "both workers in a chunk")
+        assert proc.poll() is None, proc.communicate()
+        workers = children(proc.pid)
     finally:
-        for w in workers:
-            if alive(w):
-                os.kill(w, signal.SIGKILL)
+        proc.kill()
+        proc.wait(timeout=30)
+    assert ended_within(workers, GONE_WITHIN) == []
+
+
+@pytest.mark.parametrize("when", ["workers starting", "workers running"])
+def test_ctrl_c_to_the_process_group_is_one_line(tmp_path, when):
+    """Ctrl-C reaches every process of the terminal's foreground group: workers ignore it (from their first
+    instruction), and the run's one line is all that is printed."""
+    ck = tmp_path / "run.ck"
+    proc = analyzer(*long_run(tmp_path), "-j", 2, "--checkpoint", ck, cwd=tmp_path, group=True)
+    try:
+        if when == "workers starting":
+            wait_for(lambda: any(b"loky" in _cmdline(c) for c in children(proc.pid)) or proc.poll() is not None, 120,
+                     "a worker process")
+        else:
+            started(proc, ck, workers=2)
+        workers = children(proc.pid)
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: interrupted after "), err
+    assert out == ""
+    assert ended_within(workers, 15) == []
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read()
+    except OSError:
+        return b""
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""The Dask backend on LocalClusters over loopback: the same tables as a local run, one scatter, lost workers."""
+"""The Dask backend on LocalClusters over loopback: the same tables as a local run, the task sent once, lost workers."""
 import json
 import os
 import signal
@@ -85,26 +85,25 @@ class CountedTask:
 
 
 def test_the_task_is_sent_once_not_per_chunk(cluster, monkeypatch):
-    scatters, first_args = [], []
-    scatter, submit = distributed.Client.scatter, distributed.Client.submit
-
-    def spy_scatter(self, data, *args, **kwargs):
-        scatters.append((data, kwargs.get("broadcast")))
-        return scatter(self, data, *args, **kwargs)
+    shares, first_args, scatters = [], [], []
+    submit = distributed.Client.submit
 
     def spy_submit(self, func, *args, **kwargs):
+        if func is backends._itself:
+            shares.append(args)
         for _, task_args, _ in kwargs.get("tasks", ()):
             first_args.append(task_args[0])
         return submit(self, func, *args, **kwargs)
 
-    monkeypatch.setattr(distributed.Client, "scatter", spy_scatter)
     monkeypatch.setattr(distributed.Client, "submit", spy_submit)
+    monkeypatch.setattr(distributed.Client, "scatter", lambda *a, **k: scatters.append(a) or pytest.fail("scattered"))
     PICKLED["count"] = 0
     task = CountedTask(0.3)
     result = runner.run(task, on(cluster, rollouts=24 * CHUNK))
     assert result["n"] == 24 * CHUNK
-    assert len(scatters) == 1 and scatters[0][0] == [task] and scatters[0][1] is True  # once, to every worker
+    assert shares == [(task,)] and scatters == []  # once, as a task of its own (computed again if its worker dies)
     assert len(first_args) == 24 and all(isinstance(a, distributed.Future) for a in first_args)  # chunks: a reference
+    assert len({a.key for a in first_args}) == 1
     assert PICKLED["count"] < 12  # a copy per worker (and Dask's hash of it), not one per chunk
 
 
@@ -174,10 +173,14 @@ class KillOnce:
         os.kill(os.getpid(), signal.SIGKILL)
 
 
-def test_a_worker_that_dies_costs_only_its_chunk(tmp_path):
+@pytest.mark.parametrize("workers,threads", [(2, 1), (1, 2)])
+def test_a_worker_that_dies_costs_only_its_chunk(tmp_path, workers, threads):
+    """Whichever worker holds the task when it dies: with one worker, the only copy of everything dies with it (and
+    its nanny starts another), so nothing the run needs may live on one worker alone."""
     flag = tmp_path / "killed"
     plan = dict(rollouts=8 * CHUNK + 1)
-    with distributed.LocalCluster(processes=True, **LOOPBACK) as procs:
+    shape = {**LOOPBACK, "n_workers": workers, "threads_per_worker": threads}
+    with distributed.LocalCluster(processes=True, **shape) as procs:
         result = runner.run(KillOnce(flag), on(procs, **plan))
     assert flag.exists()  # a worker did die mid-run
     same(result, runner.run(coin_task, settings(jobs=1, **plan)))

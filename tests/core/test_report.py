@@ -1,5 +1,6 @@
 """Reports: every section, plots embedded, nothing fetched from the network, a Markdown twin; anchors and the
-findings' links to them, collapsible long tables, a print stylesheet; the report of a position."""
+findings' links to them, a summary first, long tables scrolling in their box, numbers at the precision of their
+intervals, worthless options folded, a print stylesheet; the report of a position."""
 import base64
 import re
 from html.parser import HTMLParser
@@ -11,7 +12,7 @@ from analyzer.core import balance, report, runner
 from analyzer.core.tables import Plot
 from tests.core.test_balance import toy_spec
 
-SECTIONS = ("What was asked", "Findings", "Set-up", "Results", "Method and caveats", "Reproduce")
+SECTIONS = ("Summary", "What was asked", "Findings", "Set-up", "Results", "Method and caveats", "Reproduce")
 
 
 class Refs(HTMLParser):
@@ -41,9 +42,14 @@ class Refs(HTMLParser):
             self._in_h2 = False
 
 
+def toy_report_result():
+    spec = toy_spec(base=(0, 0, 0), rich_seat_0=(4, 0, 0))
+    return balance.balance(spec, runner.RunSettings(rollouts=1500, seed=3, jobs=1, progress=False), title="Toy")
+
+
 def toy_report():
     spec = toy_spec(base=(0, 0, 0), rich_seat_0=(4, 0, 0))
-    result = balance.balance(spec, runner.RunSettings(rollouts=1500, seed=3, jobs=1, progress=False), title="Toy")
+    result = toy_report_result()
     setup = [("The rule sets", pd.DataFrame({"base": ["0"], "rich_seat_0": ["4"]}, index=["bonus"])),
              ("Note", "a <b>bold</b> claim & more")]
     return balance.report(spec, result, title="Toy <balance>", question="Does a bonus help?", setup=setup,
@@ -109,16 +115,62 @@ def test_every_heading_has_an_anchor_and_every_finding_links_to_its_table(writte
     assert len(refs.alts) == refs.tags.count("img") and all(len(a) > 10 for a in refs.alts)
 
 
-def test_long_tables_fold_wide_ones_scroll_and_the_page_prints(written):
+def test_long_tables_scroll_in_their_box_and_the_page_prints(written):
     tmp_path, _ = written
     page = (tmp_path / "toy.html").read_text()
-    assert "@media print" in page and "details::details-content" in page and "white-space: pre-wrap" in page
-    assert page.count('<div class="scroll"') == page.count("<table>")
-    wide = pd.DataFrame({"n": range(report.COLLAPSE_ROWS + 1)})
+    assert "@media print" in page and "white-space: pre-wrap" in page
+    assert page.count('<div class="scroll') == page.count("<table>")
+    long = pd.DataFrame({"n": range(report.LONG_ROWS + 1)})
     rep = report.Report("T", "s", [], {})
-    rep.section("A").table(wide).table(wide.head(3))
-    folded = report.to_html(rep, {})
-    assert folded.count("<details>") == 1 and f"({report.COLLAPSE_ROWS + 1} rows)" in folded
+    rep.section("A").table(long).table(long.head(3))
+    page = report.to_html(rep, {})
+    assert page.count('<div class="scroll long"') == 1 and page.count('<div class="scroll"') == 1
+
+
+def test_the_summary_comes_first_with_each_conclusions_interval_and_what_it_depends_on(written):
+    tmp_path, _ = written
+    md = (tmp_path / "toy.md").read_text()
+    summary = md.split("## Summary")[1].split("## ")[0]
+    bullets = [line for line in summary.splitlines() if line.startswith("- ")]
+    assert 1 <= len(bullets) <= 2 and md.index("## Summary") < md.index("## What was asked")
+    assert all("95% CI" in b and "Depends on the rule reading" in b and "player strength" in b for b in bullets)
+    assert "rich_seat_0" in bullets[0]
+    assert md.count("1,500 games per rule set") == 2  # the subtitle and the method, not a third time
+    page = (tmp_path / "toy.html").read_text()
+    assert '<div class="summary">' in page.split('id="what-was-asked"')[0]
+
+
+def test_a_findings_list_with_other_kinds_renders_them_under_more():
+    result = toy_report_result()
+    result.payload["findings_ranked"] = result.payload["findings_ranked"] + [
+        {"text": "A ladder: greedy over random by 20 points.", "kind": "ladder", "table": ""}]
+    spec = toy_spec(base=(0, 0, 0), rich_seat_0=(4, 0, 0))
+    md = report.to_markdown(balance.report(spec, result, title="T", question="", setup=[]), "plots")
+    assert "- A ladder: greedy over random by 20 points." in md.split("### More")[1]
+
+
+def test_numbers_are_shown_at_the_precision_of_their_intervals():
+    df = pd.DataFrame({"win rate": [0.27612, 0.2412], "lo95": [0.2701, 0.2356], "hi95": [0.2822, 0.247],
+                       "fair share": [0.25, 1 / 3], "games": [1000.0, 1000.0], "mean": [12.345, 1.0],
+                       "±95%": [0.21, 0.0004]}, index=pd.Index(["a", "b"], name="rule set"))
+    md = report._md_table(df)
+    assert "| a | 0.276 | 0.270 | 0.282 | 0.250 | 1000 | 12.3 | 0.2 |" in md
+    assert "| b | 0.241 | 0.236 | 0.247 | 0.333 | 1000 | 1.0000 | 0.0004 |" in md
+    wide = pd.DataFrame([range(14)], columns=[f"c{i}" for i in range(14)], index=pd.Index(["x"], name="rule set"))
+    assert report._md_table(wide).startswith("| rule set | x |\n|---|---|\n| c0 | 0 |")  # turned on its side
+
+
+def test_options_worth_exactly_nothing_are_one_line_in_tables_and_not_charted(tmp_path):
+    from analyzer.core import plots
+
+    df = pd.DataFrame({"action": ["a", "b", "c", "d", "e"], "ev": [1.0, 0.5, 0.0, 0.0, -1.0],
+                       "ci95": [float("nan"), 0.1, float("nan"), float("nan"), float("nan")]},
+                      index=pd.Index([1, 2, 3, 4, 5], name="rank"))
+    folded, names = report.fold_worthless(df, "ev", "ci95", "action")
+    assert names == ["c", "d"] and list(folded["action"]) == ["a", "b", "2 more, each worth exactly 0", "e"]
+    assert "| 3–4 | 2 more, each worth exactly 0 | 0.000 |  |" in report._md_table(folded)
+    assert report.fold_worthless(df.head(3), "ev", "ci95", "action")[1] == []  # one alone stays a row
+    assert list(plots.worthless(df, "ev", "ci95")) == [False, False, True, True, False]
 
 
 def test_anchors_are_githubs_slugs_and_repeats_are_numbered():
@@ -178,10 +230,10 @@ def test_a_position_report_shows_the_position_the_answers_and_the_assumptions(tm
         page = written[0].read_text()
         refs = Refs()
         refs.feed(page)
-        assert refs.headings == ["What was asked", "Findings", "The position", "Odds", "Actions ranked",
+        assert refs.headings == ["Summary", "What was asked", "Findings", "The position", "Odds", "Actions ranked",
                                  "Assumptions", "Reproduce"]
         assert set(refs.links) <= set(refs.ids) and "moves-ev" in refs.links
-        assert "Best move: <code>go</code>, 1.500 coins" in page and "<code>stay</code>" in page
+        assert "Best move: <code>go</code>, 1.5 coins (± 0.1, 95% interval" in page  # at its interval's precision and "<code>stay</code>" in page
         assert "stacks.1" in page and "[a, b]" in page  # the position as a table, drawn or not
         assert "illustrative" in page and "EV: coins by the end, nobody else acting" in page
         assert page.count("odds note") == 1 and "Toy &lt;spot&gt;" in page

@@ -1,7 +1,8 @@
-"""Generated reports in a real headless browser (Debian's chromium and chromium-driver, through Selenium; no
-browser is ever downloaded): a balance report and two position reports (a game with a `draw` hook and one
-without), each at 1280 and 375 px wide: nothing wider than the page, the Reproduce command wrapped, every image
-loaded and with alt text, and printed with the long tables open. Screenshots go to the test's tmp dir."""
+"""Reports in a real headless browser (Debian's chromium and chromium-driver, through Selenium; no browser is ever
+downloaded): every example in reports/examples/ and a freshly written balance report, each at 1280 and 375 px
+wide: nothing wider than the page outside a table's own box, the summary first, the Reproduce command wrapped,
+every image loaded and with alt text, long tables scrolling in their box on screen and whole in print.
+Screenshots go to the test's tmp dir."""
 import shutil
 import warnings
 from pathlib import Path
@@ -9,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from analyzer.core import report
-from tests.cli_helpers import invoke
 from tests.core.test_report import toy_report
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,20 +29,23 @@ const over = [...document.querySelectorAll('body *')].filter(e => !e.closest('.s
 const pre = [...document.querySelectorAll('pre')].filter(p => p.scrollWidth > p.clientWidth + 1).length;
 const imgs = [...document.images].map(i => ({ok: i.complete && i.naturalWidth > 0, alt: (i.alt || '').trim(),
                                             right: i.getBoundingClientRect().right}));
-return {scroll: page.scrollWidth, inner: window.innerWidth, over: over.slice(0, 5), pre: pre, imgs: imgs};
+const first = document.querySelector('h2');
+return {scroll: page.scrollWidth, inner: window.innerWidth, over: over.slice(0, 5), pre: pre, imgs: imgs,
+        first: first && first.innerText, summary: !!document.querySelector('.summary li')};
 """
+
+
+EXAMPLES = sorted((ROOT / "reports" / "examples").glob("*.html"))
+# examples still as the report code before the summary wrote them (too long to rerun on a busy machine): each is
+# remade by the command under its Reproduce heading, then leaves this set; the test holds the set exact
+STALE = {"camelup-openings", "camelup-supercup", "san-marco"}
 
 
 @pytest.fixture(scope="module")
 def reports(tmp_path_factory):
     folder = tmp_path_factory.mktemp("browser-reports")
-    out = [report.write(toy_report(), folder / "balance.html")[0]]
-    for name, scenario, extra in (("camelup-mid-leg", "camelup/mid-leg.yaml", ()),
-                                  ("magellan-bid", "magellan/bid.yaml", ("-n", 200))):
-        result = invoke("report", ROOT / "scenarios" / scenario, *extra, "--no-progress", "-o", folder / f"{name}.html")
-        assert result.exit_code == 0, result.output
-        out.append(folder / f"{name}.html")
-    return out
+    assert len(EXAMPLES) >= 20
+    return [report.write(toy_report(), folder / "balance.html")[0]] + EXAMPLES
 
 
 @pytest.fixture(scope="module")
@@ -76,6 +79,9 @@ def test_reports_fit_the_page_and_every_image_loads_with_alt_text(reports, brows
         assert seen["scroll"] <= seen["inner"], f"{where}: the page is {seen['scroll']} px wide: {seen['over']}"
         assert not seen["over"], f"{where}: wider than the page outside a scrolling table: {seen['over']}"
         assert seen["pre"] == 0, f"{where}: a code block (the Reproduce command) is clipped"
+        fresh = seen["first"] == "Summary" and seen["summary"]
+        assert fresh != (path.stem in STALE), f"{where}: " + ("the summary does not come first" if not fresh else
+                                                              "it is remade: take it out of STALE")
         assert seen["imgs"] and all(i["ok"] for i in seen["imgs"]), f"{where}: an image did not load"
         assert all(i["alt"] for i in seen["imgs"]), f"{where}: an image without alt text"
         assert all(i["right"] <= width + 1 for i in seen["imgs"]), f"{where}: an image wider than the page"
@@ -88,20 +94,23 @@ def test_reports_fit_the_page_and_every_image_loads_with_alt_text(reports, brows
         assert shot.stat().st_size > 1000
 
 
-def test_printed_the_long_tables_are_open_and_the_anchors_land(reports, browser):
-    position = reports[1]
-    emulate(browser, 1280)
-    browser.get(position.as_uri())
-    heights = ("return [...document.querySelectorAll('details')]"
+def test_long_tables_scroll_in_their_box_print_whole_and_the_anchors_land(reports, browser):
+    heights = ("return [...document.querySelectorAll('.scroll.long')]"
                ".map(d => [d.getBoundingClientRect().height, d.querySelector('table').offsetHeight])")
-    folded = browser.execute_script(heights)
-    assert folded and all(box < 60 < table for box, table in folded)  # on screen a long table starts folded
-    links = browser.execute_script(
-        "return [...document.querySelectorAll('a[href^=\"#\"]')].map(a => a.getAttribute('href').slice(1))")
-    assert links and all(browser.execute_script("return !!document.getElementById(arguments[0])", a) for a in links)
-    emulate(browser, 1280, "print")
-    opened = browser.execute_script(heights)
-    assert all(box + 2 >= table > 60 for box, table in opened)  # printed, every table shows
-    hidden = browser.execute_script(
-        "return [...document.querySelectorAll('summary, nav.contents')].map(e => e.offsetHeight)")
-    assert hidden and all(h == 0 for h in hidden)  # and the buttons to open them, and the contents line, do not
+    cut = 0
+    for path in reports:
+        emulate(browser, 1280)
+        browser.get(path.as_uri())
+        boxes = browser.execute_script(heights)
+        cut += sum(box + 2 < table for box, table in boxes)
+        assert all(box <= 26 * 16 + 2 for box, _ in boxes), f"{path.name}: a long table's box is taller than 26rem"
+        links = browser.execute_script(
+            "return [...document.querySelectorAll('a[href^=\"#\"]')].map(a => a.getAttribute('href').slice(1))")
+        assert links and all(browser.execute_script("return !!document.getElementById(arguments[0])", a)
+                             for a in links), f"{path.name}: a link to no anchor"
+        emulate(browser, 1280, "print")
+        printed = browser.execute_script(heights)
+        assert all(box + 2 >= table for box, table in printed), f"{path.name}: a table is cut in print"
+        hidden = browser.execute_script("return [...document.querySelectorAll('nav.contents')].map(e => e.offsetHeight)")
+        assert hidden and all(h == 0 for h in hidden)  # the contents line is not printed
+    assert cut > 0  # the examples have tables taller than their box: those scroll inside it

@@ -3,7 +3,7 @@ from functools import partial
 import numpy as np
 import pytest
 
-from analyzer.core import runner
+from analyzer.core import checkpoint, runner
 from analyzer.core.errors import AnalyzerError, Interrupted
 from analyzer.games.camelup import sim
 from tests.games.camelup.helpers import B, G, O, W, Y, position
@@ -147,3 +147,33 @@ def test_camel_up_races_keep_up_to_four_million_in_one_process():
 
     assert GAME.question("odds").serial_max == GAME.question("ev").serial_max == 4_194_304
 
+
+
+def test_a_stopped_run_says_what_its_checkpoint_holds_chunks_done_out_of_order_included(tmp_path, monkeypatch):
+    """Chunks finish in any order: a later one saved before the first is in the checkpoint, and the line says so."""
+    def results(task, settings, sizes, todo, remaining):
+        yield 2, {"n": sizes[2], "heads": 0, "hist": np.zeros(4, int)}
+        yield 0, {"n": sizes[0], "heads": 0, "hist": np.zeros(4, int)}
+        yield 3, {"n": sizes[3], "heads": 0, "hist": np.zeros(4, int)}
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(runner, "_results", results)
+    ck = tmp_path / "run.ck"
+    plan = dict(rollouts=5 * runner.CHUNK, seed=1, progress=False, identity={"command": "coins", "scenario": "x"})
+    with pytest.raises(Interrupted) as stopped:
+        runner.run(coin_task, runner.RunSettings(checkpoint=ck, **plan), label="coins")
+    held = checkpoint.load(ck)
+    assert held.done == 1 and sorted(held.pending) == [2, 3]
+    assert str(stopped.value) == (
+        f"interrupted after {3 * runner.CHUNK:,} of {5 * runner.CHUNK:,} coins; the checkpoint {ck} holds them "
+        f"({runner.CHUNK:,} in order, {2 * runner.CHUNK:,} in 2 chunks that finished ahead of their turn): "
+        f"continue with --resume {ck}")
+
+    def none_yet(task, settings, sizes, todo, remaining):
+        raise KeyboardInterrupt
+        yield
+
+    monkeypatch.setattr(runner, "_results", none_yet)
+    with pytest.raises(Interrupted, match=f"after 0 of {5 * runner.CHUNK:,} coins; nothing written"):
+        runner.run(coin_task, runner.RunSettings(checkpoint=tmp_path / "new.ck", **plan), label="coins")
+    assert not (tmp_path / "new.ck").exists()

@@ -61,6 +61,21 @@ class BalanceSpec:
     def base(self) -> Variant:
         return self.variants[0]
 
+    # what `run` asks of a spec (a `ladder.Ladder` answers the same)
+    def task(self) -> "BalanceTask":
+        return BalanceTask(self)
+
+    def halfwidths(self, total: dict) -> np.ndarray:
+        return halfwidths(self, total)
+
+    per = "rule set"  # what one counted game is played under (class constants, not fields)
+    counted = "games"  # what the progress bar counts
+
+    @property
+    def stage(self) -> str:
+        k = len(self.variants)
+        return f"playing {k} rule set{'s' if k > 1 else ''}"
+
 
 def check_chunk(chunk: int) -> int:
     if chunk < 1 or chunk > runner.CHUNK or runner.CHUNK % chunk:
@@ -75,13 +90,15 @@ class BalanceTask:
         self.spec = spec
 
     def __call__(self, units: int, rng) -> dict:
+        return self.play(units // self.spec.scale, chunk_entropy(rng))
+
+    def play(self, n: int, entropy: list[int], where: str = "") -> dict:
+        """n games of every variant from the chunk's seed `entropy`; `where` opens the progress notes."""
         spec = self.spec
-        n = units // spec.scale
-        entropy = [int(x) for x in rng.integers(2**63, size=4)]  # the chunk's seed, shared by every variant
         acc: dict = {}
         base = None
         for i, variant in enumerate(spec.variants):
-            runner.note(f"playing rule set {i + 1}/{len(spec.variants)}: {variant.name}")
+            runner.note(f"{where}playing rule set {i + 1}/{len(spec.variants)}: {variant.name}")
             out = spec.play(variant.config, n, np.random.default_rng(np.random.SeedSequence(entropy)))
             _accumulate(acc, f"v{i}.", out, spec, variant)
             if i == 0:
@@ -89,6 +106,11 @@ class BalanceTask:
             else:
                 _accumulate_pairs(acc, f"d{i}.", out, base, spec)
         return acc
+
+
+def chunk_entropy(rng) -> list[int]:
+    """A chunk's seed, shared by every variant (and every rung of a ladder)."""
+    return [int(x) for x in rng.integers(2**63, size=4)]
 
 
 def _sums(acc, key, x):
@@ -147,15 +169,15 @@ def _accumulate_pairs(acc, p, out, base, spec: BalanceSpec):
 
 
 def run(spec: BalanceSpec, settings: runner.RunSettings) -> dict:
-    """Play settings.rollouts games per variant (in chunks of spec.chunk); the merged accumulators."""
+    """Play settings.rollouts games per variant (in chunks of spec.chunk); the merged accumulators.  `spec` may
+    be a `ladder.Ladder` (its `task`, `halfwidths`, `stage`, `chunk`, `scale`, `per` and `counted` alike)."""
     check_chunk(spec.chunk)
     scaled = replace(settings, rollouts=settings.rollouts * spec.scale,
                      max_rollouts=settings.max_rollouts * spec.scale if settings.max_rollouts else None)
     label = "games" if spec.scale == 1 else f"games/{spec.scale}"  # what checkpoints record
-    k = len(spec.variants)
-    total = runner.run(BalanceTask(spec), scaled, label=label, halfwidths=lambda merged: halfwidths(spec, merged),
-                       unit=spec.scale, counted="games", stage=f"playing {k} rule set{'s' if k > 1 else ''}")
-    total.rollouts, total.label = total.rollouts // spec.scale, "games per rule set"  # say it in games
+    total = runner.run(spec.task(), scaled, label=label, halfwidths=spec.halfwidths, unit=spec.scale,
+                       counted=spec.counted, stage=spec.stage)
+    total.rollouts, total.label = total.rollouts // spec.scale, f"games per {spec.per}"  # say it in games
     runner.stage("tables and findings")
     return total
 

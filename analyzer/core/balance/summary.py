@@ -6,7 +6,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from analyzer.core import runner, stats
+from analyzer.core import precision, runner, stats
+from analyzer.core.balance import ladder as lad
 from analyzer.core.balance.run import BalanceSpec, _labels, run
 from analyzer.core.game import Plot, Result
 
@@ -251,7 +252,11 @@ def ranked_findings(spec: BalanceSpec, t: dict[str, pd.DataFrame], total: dict) 
     """An effect is called one only when its 95% interval excludes no effect; otherwise the text says
     how large an effect the run could have missed.  Effects come first, win-rate effects (in
     percentage points) before money and length, each kind largest first; then the `none`s; then notes."""
-    found = _findings(spec, t, total)
+    return rank(_findings(spec, t, total))
+
+
+def rank(found: list[Finding]) -> list[Finding]:
+    """Effects first (win rate before money and length, each largest first), then the `none`s, then notes."""
     effects = sorted((f for f in found if f.kind == "effect"), key=lambda f: (not f.points, -f.size))
     return effects + [f for f in found if f.kind == "none"] + [f for f in found if f.kind == "note"]
 
@@ -311,13 +316,10 @@ def _findings(spec: BalanceSpec, t: dict[str, pd.DataFrame], total: dict) -> lis
     return out
 
 
-def summarize(spec: BalanceSpec, total: dict, seed: int, title: str = "") -> Result:
-    t = tables(spec, total)
-    n = total["v0.games"]
-    ranked = ranked_findings(spec, t, total)
-    found = [f.text for f in ranked]
-    notes = found + [
-        f"{n:,} games per rule set, seed {seed}, chunks of {spec.chunk:,} games; rule sets compared on common random "
+def method_notes(spec: BalanceSpec, n: int, seed: int, per: str = "rule set") -> list[str]:
+    """How the figures were made: the games, the seed, win credit and the intervals."""
+    return [
+        f"{n:,} games per {per}, seed {seed}, chunks of {spec.chunk:,} games; rule sets compared on common random "
         "numbers (the same dice for each), differences paired per game",
         f"win credit: a game's winner gets 1; k players tied on the most {spec.money_name} get 1/k each; win rate = "
         f"mean credit, 95% Wilson interval; {spec.money_name} and length: mean ± 95% (normal); differences: mean of "
@@ -325,6 +327,29 @@ def summarize(spec: BalanceSpec, total: dict, seed: int, title: str = "") -> Res
         "many intervals are shown: at 95%, about one in twenty misses its true value by chance, so a lone borderline "
         "effect among many deserves a rerun with another seed",
     ]
+
+
+def payload(spec: BalanceSpec, t: dict[str, pd.DataFrame], ranked: list[Finding], n: int, seed: int) -> dict:
+    """The JSON: the run, the findings (ranked, with their kind and unit) and every table's records."""
+    return {
+        "games": n, "seed": seed, "chunk": spec.chunk, "rule_sets": [v.name for v in spec.variants],
+        "findings": [f.text for f in ranked],
+        "findings_ranked": [{"text": f.text, "kind": f.kind, "size": f.size, "table": f.table,
+                             "unit": "percentage points" if f.points else spec.money_name if f.table == "differences"
+                             else "length"} for f in ranked],
+        **{name: df.reset_index().to_dict(orient="records") for name, df in t.items()},
+    }
+
+
+def summarize(spec: BalanceSpec, total: dict, seed: int, title: str = "") -> Result:
+    """The Result of a balance run (of a `ladder.Ladder`: `summarize_ladder`)."""
+    if isinstance(spec, lad.Ladder):
+        return summarize_ladder(spec, total, seed, title)
+    t = tables(spec, total)
+    n = total["v0.games"]
+    ranked = ranked_findings(spec, t, total)
+    found = [f.text for f in ranked]
+    notes = found + method_notes(spec, n, seed)
     order = [v.name for v in spec.variants]  # every plot colours a rule set the same
     plots = [Plot("win_rate", "grouped_bars_with_ci", "win_rate",
                   {"value": "win rate", "lo": "lo95", "hi": "hi95", "group": "rule set", "category": "seat",
@@ -346,15 +371,66 @@ def summarize(spec: BalanceSpec, total: dict, seed: int, title: str = "") -> Res
                            "category": "policy", "reference": "fair share", "percent": True, "ylabel": "win rate",
                            "order": order, "hatch_categories": True,
                            "title": "Win rate per policy (95% CI; dotted: fair share)"}))
-    payload = {
-        "games": n, "seed": seed, "chunk": spec.chunk, "rule_sets": [v.name for v in spec.variants],
-        "findings": found,
-        "findings_ranked": [{"text": f.text, "kind": f.kind, "size": f.size, "table": f.table,
-                             "unit": "percentage points" if f.points else spec.money_name if f.table == "differences"
-                             else "length"} for f in ranked],
-        **{name: df.reset_index().to_dict(orient="records") for name, df in t.items()},
-    }
-    return Result(title or f"{spec.game}: balance", t, payload, notes, plots, names=shown_names(spec))
+    return Result(title or f"{spec.game}: balance", t, payload(spec, t, ranked, n, seed), notes, plots,
+                  names=shown_names(spec))
+
+
+# -- a ladder: every rule set under each rung (core/balance/ladder.py) -------------------------------
+
+def ladder_figure(m: float, lo: float, hi: float) -> str:
+    """An estimate in percentage points with its 95% interval, at the precision the interval supports."""
+    d = max(1, precision.decimals(50 * (hi - lo), default=1))  # a bound near 0 keeps its side of 0
+    return f"{num(100 * m, d, sign=True)} ({num(100 * lo, d, sign=True)} to {num(100 * hi, d, sign=True)})"
+
+
+def ladder_table(rows: list[dict], rungs) -> pd.DataFrame:
+    """The `ladder` table: a row per conclusion, a column per rung (points, 95% interval), the verdict."""
+    out = [{"rule set": row["rule set"], "conclusion": row["conclusion"],
+            **{r["rung"]: ladder_figure(r["estimate"], r["lo95"], r["hi95"]) for r in row["rungs"]},
+            "verdict": row["verdict"]} for row in rows]
+    return pd.DataFrame(out, columns=["rule set", "conclusion", *rungs, "verdict"]).set_index(["rule set",
+                                                                                              "conclusion"])
+
+
+def _ladder_findings(ladder: lad.Ladder, rows: list[dict]):
+    """A finding per conclusion some rung detects (largest first, by the report's ranking), one for the rest."""
+    several = len(ladder.variants) > 1
+    out, quiet = [], []
+    for row in rows:
+        where = f"`{row['rule set']}`, " if several else ""
+        what = row["conclusion"].replace("first player's edge", "the first player's (seat 0's) edge against the "
+                                                                 "fair share")
+        if row["verdict"] == lad.NONE:
+            quiet.append(f"{where}{what}")
+            continue
+        shown = "; ".join(f"`{r['rung']}` {points(r['estimate'])} ({_ci(r['lo95'], r['hi95'])}"
+                          f"{'' if r['detected'] else ', covers 0'})" for r in row["rungs"])
+        size = max(100 * abs(r["estimate"]) for r in row["rungs"] if r["detected"])
+        text = f"{where}{what}: {row['verdict']}: {shown}."
+        out.append(Finding(text[:1].upper() + text[1:], "effect", size, "ladder"))
+    if quiet:
+        out.append(Finding(f"Not detected under any rung ({', '.join(f'`{r}`' for r in ladder.rungs)}): "
+                           + "; ".join(quiet) + ".", "none", table="ladder"))
+    return out
+
+
+def summarize_ladder(ladder: lad.Ladder, total: dict, seed: int, title: str = "") -> Result:
+    """Each rung's tables with a `rung` level, the `ladder` table and its findings first."""
+    per_rung = [tables(spec, lad.rung_total(total, r)) for r, spec in enumerate(ladder.specs)]
+    rows = lad.conclusions(ladder, per_rung)
+    t = {"ladder": ladder_table(rows, ladder.rungs)}
+    for name in per_rung[0]:
+        t[name] = pd.concat([tab[name] for tab in per_rung], keys=list(ladder.rungs), names=["rung"])
+    ranked = rank(_ladder_findings(ladder, rows)) + [Finding(
+        f"The rungs, weakest first as the scenario lists them: {', '.join(f'`{r}`' for r in ladder.rungs)}; every seat "
+        "plays the rung's policy, so the rungs compare the rules under stronger and weaker tables, not one player "
+        "against another.")]
+    n = total["r0.v0.games"]
+    notes = [f.text for f in ranked] + method_notes(ladder.first, n, seed, ladder.per)
+    data = {**payload(ladder.first, t, ranked, n, seed), "rungs": list(ladder.rungs), "ladder": rows}
+    return Result(title or f"{ladder.first.game}: balance across player strength", t, data, notes, [],
+                  names=shown_names(ladder.first))
+
 
 
 def shown_names(spec: BalanceSpec) -> dict[str, str]:
@@ -380,6 +456,23 @@ def policy_table(configs: dict) -> pd.DataFrame:
         for policy in c.policies:
             seen.setdefault(policy.label, policy.describe())
     return pd.DataFrame({"policy": list(seen), "what it does": list(seen.values())}).set_index("policy")
+
+
+def every_config(spec, configs: dict) -> dict:
+    """Every config the run seats, for the table of player models: a ladder's (`ladder.Ladder`) each rung's."""
+    if not isinstance(spec, lad.Ladder):
+        return configs
+    return {f"{rung}: {name}": c for rung, cs in zip(spec.rungs, spec.configs) for name, c in cs.items()}
+
+
+def seated(spec, rules: pd.DataFrame) -> pd.DataFrame:
+    """The rule sets' table; under a ladder its policies row names the ladder instead of the weakest rung."""
+    row = "policies (seat 0 first)"
+    if not isinstance(spec, lad.Ladder) or row not in rules.index:
+        return rules
+    rules = rules.copy()
+    rules.loc[row] = "every seat the rung's: " + ", ".join(spec.rungs)
+    return rules
 
 
 def rule_table(configs: dict, game_rows) -> pd.DataFrame:
@@ -425,9 +518,10 @@ def balance_scenario(game, data: dict, settings: runner.RunSettings) -> Result:
     full = game.full()
     spec, configs = parse(full, data, game.name)
     result = balance(spec, settings, title=title(game, data, configs))
-    result.notes += full.hook("notes")(configs) + [
-        f"policies: {label}: {text}" for label, text in policy_table(configs)["what it does"].items()]
-    result.payload["rule_sets_detail"] = full.hook("rule_table")(configs).to_dict()
+    models = policy_table(every_config(spec, configs))
+    result.notes += full.hook("notes")(configs) + [f"policies: {label}: {text}"
+                                                   for label, text in models["what it does"].items()]
+    result.payload["rule_sets_detail"] = seated(spec, full.hook("rule_table")(configs)).to_dict()
     mark_illustrative(full, configs, result)
     return result
 

@@ -10,6 +10,7 @@
       base: {}
       cheaper: {<rule>: <value>, players: 5, policies: [...], <the game's own variant keys>}
     analysis: {rollouts: 20000, seed: 7}    # rollouts = games per rule set
+    ladder: [greedy, search:64]         # instead of policies: every rule set under each rung (see ladder.py)
 
 A variant's rule keys are merged over the base `rules:`; its `players` and `policies`
 replace the top level's.  A variant that changes the table size and sets no `policies`
@@ -19,18 +20,28 @@ scenario wrote it.  The game supplies the parsing of its rules, policies and con
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from analyzer.core import scenario as sc
 from analyzer.core.balance.run import BalanceSpec, Variant
 from analyzer.core.errors import ScenarioError
 from analyzer.core.game import FullGames
 
 MAX_VARIANTS = 16
+MIN_RUNGS, MAX_RUNGS = 2, 8
 MAX_NAME = 40
 COMMON_KEYS = frozenset({"players", "policies"})
 
 
 def parse(full: FullGames, data: dict, game: str) -> tuple[BalanceSpec, dict]:
-    """(the BalanceSpec, {variant name: the game's config}) of a balance scenario."""
+    """(the BalanceSpec, {variant name: the game's config}) of a balance scenario; a scenario with a `ladder`
+    gives a `ladder.Ladder` (and its weakest rung's configs)."""
+    if "ladder" in data:
+        return _ladder(full, data, game)
+    return _parse(full, data, game)
+
+
+def _parse(full: FullGames, data: dict, game: str) -> tuple[BalanceSpec, dict]:
     if data.get("position") is not None:
         raise ScenarioError("position", "a balance scenario plays whole games from the set-up; leave position out")
     lo, hi = full.hook("players")(None)
@@ -60,6 +71,40 @@ def parse(full: FullGames, data: dict, game: str) -> tuple[BalanceSpec, dict]:
     spec = BalanceSpec(game, full.hook("play"), tuple(variants), chunk=chunk, action_kinds=full.action_kinds,
                        lengths=full.lengths, money_range=full.money_range, money_name=full.money_name)
     return spec, configs
+
+
+def _ladder(full: FullGames, data: dict, game: str):
+    """Every rule set under each rung: one BalanceSpec per rung (every seat plays the rung's policy), all on the
+    same games per chunk (the least any rung's configs take), so every rung plays the same seeds."""
+    from analyzer.core.balance.ladder import Ladder
+
+    rungs = data["ladder"]
+    allowed = f"{MIN_RUNGS} to {MAX_RUNGS} policy names of the game, weakest first"
+    if not isinstance(rungs, list):
+        raise ScenarioError("ladder", f"got {rungs!r}; allowed: a list of {allowed}, e.g. [greedy, search:64]")
+    if not MIN_RUNGS <= len(rungs) <= MAX_RUNGS:
+        raise ScenarioError("ladder", f"got {len(rungs)} rung{'s' if len(rungs) != 1 else ''}; allowed: {allowed}")
+    seated = "a ladder seats each rung's policy in every seat; leave policies out (or the ladder)"
+    if "policies" in data:
+        raise ScenarioError("policies", seated)
+    for name, block in sc.mapping(data.get("variants"), "variants").items():
+        if isinstance(block, dict) and "policies" in block:
+            raise ScenarioError(f"variants.{name}.policies", seated)
+    lo, _ = full.hook("players")(None)
+    labels: list[str] = []
+    for k, rung in enumerate(rungs):
+        if not isinstance(rung, str):
+            raise ScenarioError(f"ladder[{k}]", f"got {rung!r}; allowed: one policy name of the game (every seat "
+                                                "plays it)")
+        label = full.hook("parse_policies")(rung, f"ladder[{k}]", lo)[0].label
+        if label in labels:
+            raise ScenarioError(f"ladder[{k}]", f"{label} is rung {labels.index(label)} already; allowed: {allowed}, "
+                                                "each once")
+        labels.append(label)
+    parsed = [_parse(full, {**data, "policies": rung}, game) for rung in rungs]
+    chunk = min(spec.chunk for spec, _ in parsed)
+    specs = tuple(replace(spec, chunk=chunk) for spec, _ in parsed)
+    return Ladder(tuple(labels), specs, tuple(configs for _, configs in parsed)), parsed[0][1]
 
 
 def _check_keys(full: FullGames, block: dict, field: str) -> None:

@@ -73,6 +73,7 @@ GAME = GameSpec(
     },
     answers="analyzer.games.alhambra.analysis:questions",
     full_games="analyzer.games.alhambra.balance:FULL_GAMES",
+    policies=("greedy", "random", "search[:N[:BASE]]"),
     bench="analyzer.games.alhambra.bench:run",
     reference_check="analyzer.games.alhambra.sim:engine_agrees",
 )

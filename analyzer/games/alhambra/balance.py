@@ -1,8 +1,8 @@
 """Alhambra's hooks for core's balance runner: `analyzer balance` and `analyzer report` on it (spec question 5).
 
 The scenario format is core's (`core/balance/variants.py`).  A variant may set `players` (3 to 6), `policies`
-(greedy, random; one per turn-order rank), `seating` (fixed, rotate) and any rule of `rules.SETTINGS`
-(`turn_cap`: own turns per player after which a game stops, counted apart as `capped`).
+(greedy, random, search[:N[:BASE]]; one per turn-order rank), `seating` (fixed, rotate) and any rule of
+`rules.SETTINGS` (`turn_cap`: own turns per player after which a game stops, counted apart as `capped`).
 
 "Seat" in every balance table is the turn-order rank: seat 0 is the start player, chosen by the fewest-cards rule
 (play.py).  Scores are points.  The tile list and points table are BGA's printed data (the spec's source).

@@ -1,12 +1,16 @@
 """Alhambra benchmarks: whole games per second from the set-up, random players (the issue's target: at least 500
 4-player games/s) and greedy players, medians of repeated batches, one process (the numba kernel is compiled or
 loaded from its cache before timing); then the exact questions' compute time on their slowest shipped scenario
-(target under 0.2 s; `end` is exact only with every hand known, so only end-known.yaml).  No public engine plays
-these policies, so there is no comparison column.
+(target under 0.2 s; `end` is exact only with every hand known, so only end-known.yaml); then the search player's
+rows (its driver's share of a decision, search:64 whole games on 2 workers against greedy at the usual 4 players,
+target 1 game/s, base policy greedy).  No public engine plays these policies, so there is no comparison column.
 """
 from __future__ import annotations
 
+import numpy as np
+
 from analyzer.core import bench as core_bench
+from analyzer.games.alhambra import game as g
 from analyzer.games.alhambra import play as pl
 from analyzer.games.alhambra.policies import Policy
 
@@ -16,5 +20,19 @@ def run(quick: bool = False) -> list[dict]:
     runs = (("random", 2000 if quick else 10_000, ">=500/s"), ("greedy", 1000 if quick else 5000, ""))
     rows = core_bench.full_games("alhambra", lambda kind: pl.GameConfig(pl.RuleSet(), 4, (Policy(kind),) * 4),
                                  pl.play, runs, repeats)
-    return (rows + core_bench.exact_questions("alhambra", ("odds", "change"), repeats)
-            + core_bench.exact_questions("alhambra", ("end",), repeats, names=("end-known.yaml",)))
+    rows += core_bench.exact_questions("alhambra", ("odds", "change"), repeats)
+    rows += core_bench.exact_questions("alhambra", ("end",), repeats, names=("end-known.yaml",))
+    decisions = core_bench.spread_decisions(g.MODEL, new_game, 4 if quick else 12, g.P_GREEDY)
+    return rows + core_bench.search_rows("alhambra", g.MODEL, decisions, g.P_GREEDY, len(g.Chance.STREAMS),
+                                         (("search:64", "greedy", 4, 16 if quick else 48, ">=1/s"),),
+                                         1 if quick else 3)
+
+
+def new_game(seed: int):
+    """Game `seed` dealt for 4 greedy players: (forward state, settings, chance streams)."""
+    cfg = g.settings_vector(None, 4)
+    streams = g.Chance(1, np.random.default_rng(seed)).seeds
+    s = np.zeros(g.SSIZE, dtype=np.int64)
+    g.run(cfg, streams, np.zeros((1, g.STSIZE), dtype=np.int64), s, g.NEW_GAME, 0,
+          pols=np.full((1, 4), g.P_GREEDY, dtype=np.int64))
+    return g.forward(s, 4, True), cfg, streams[0]

@@ -13,9 +13,12 @@ coordination notes (`policies.py` sums them up); the geometry mirrors layout.py 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 
+from analyzer.core import search
+from analyzer.core.policies import engine_code
 from analyzer.core.streams import StreamSeeds
+from analyzer.games.alhambra.policies import parse_policy
 from analyzer.games.alhambra import rules as r
 
 MAXP = 6
@@ -72,7 +75,15 @@ RES = RESN + MAXP  # MAXP x NT reserve tiles in the order put there
 BOUGHT = RES + MAXP * NT  # tiles bought this turn (at most 4)
 SCORE = BOUGHT + r.MARKET  # MAXP points
 POL = SCORE + MAXP  # MAXP policy code per seat
-SSIZE = POL + MAXP
+# the forward model's cursor: the step of the turn (T_*), the pending decision (D_*: 0 none) and its seat, the
+# tile to place, the next bought tile to place, the game's end pending (E_*) and the next market space whose
+# leftover tile is handed out
+STEP, PEND, DECP, PTILE, PLI, ENDKIND, ENDC = range(POL + MAXP, POL + MAXP + 7)
+T_START, T_ACT, T_PLACE, T_END = range(4)
+D_ACT, D_PLACE = 1, 2
+RESERVE = -1  # the place decision's option when no square is legal
+WIN = ENDC + 1  # the unseen scoring cards' 0-based deck windows (first, last) for cards 1 and 2, to determinize
+STB = WIN + 4  # the game's stats (STSIZE below), kept in the state as it is played
 E_RUN, E_MARKET, E_STACK, E_CAPPED = range(4)
 END_NAMES = ("running", "market", "stack", "capped")
 
@@ -86,6 +97,9 @@ ST_COUNTS = ST_POINTS + MAXP  # MAXP x NK tiles by kind at the run's first scori
 ST_MAJ = ST_COUNTS + MAXP * NK  # MAXP x NK majority points there
 ST_ACT = ST_MAJ + MAXP * NK  # MAXP x NACT by seat
 STSIZE = ST_ACT + MAXP * NACT
+SSIZE = STB + STSIZE
+# the forward model's state (`batch` makes it): the state, then the P seats' grids (P x W * W), then the work rows
+GRID = SSIZE
 
 # chance streams and record tags
 S_MONEY, S_TILES, S_SCORING, S_START, S_RESHUFFLE, S_CHOICE = range(6)
@@ -484,9 +498,9 @@ def take_legal(s, mask):
     return n == 1 or total <= r.TAKE_LIMIT
 
 
-@kernel(f"int64({S}, {U})")
-def random_action(s, rs):
-    """Uniform over the legal takes (by slot set) and the payable buys."""
+@kernel(f"int64({S}, {S})")
+def actions(s, out):
+    """The mover's legal actions into out: the takes (by display-slot mask) ascending, then the payable buys."""
     m = s[TOMOVE]
     n = 0
     for a in range(1, 16 + r.MARKET):
@@ -496,21 +510,16 @@ def random_action(s, rs):
             t = s[MKT + a - 16]
             ok = t >= 0 and TILE_COST[t] <= s[HSUM + m * NCUR + a - 16]
         if ok:
+            out[n] = a
             n += 1
-    if n == 0:
-        return 0
-    k = randint(rs, S_CHOICE, n)
-    for a in range(1, 16 + r.MARKET):
-        if a < 16:
-            ok = take_legal(s, a)
-        else:
-            t = s[MKT + a - 16]
-            ok = t >= 0 and TILE_COST[t] <= s[HSUM + m * NCUR + a - 16]
-        if ok:
-            if k == 0:
-                return a
-            k -= 1
-    return 0
+    return n
+
+
+@kernel(f"int64({S}, {U}, {S})")
+def random_action(s, rs, out):
+    """Uniform over the legal takes (by slot set) and the payable buys (out: a work row); 0 when none."""
+    n = actions(s, out)
+    return out[randint(rs, S_CHOICE, n)] if n > 0 else 0
 
 
 @kernel(f"int64({S}, int64, boolean)")
@@ -565,46 +574,64 @@ def greedy_action(s):
     return 16 + c if c >= 0 else 0
 
 
-@kernel(f"void({S}, {R}, int64, int64, {U}, {R}, {R}, {S})")
-def place(s, grid, p, t, rs, rec, wk, st):
-    """p puts tile t in his alhambra by his policy (random: uniform over the legal squares; greedy: the longest
-    outer wall after it, ties the first square), or in the reserve when no square is legal."""
+@kernel(f"int64({S}, {R}, int64, int64, int64, {U}, {R}, {R})")
+def place_choice(s, grid, p, t, pol, rs, rec, wk):
+    """Where policy pol puts tile t in p's alhambra (random: uniform over the legal squares; greedy: the longest
+    outer wall after it, ties the first square): its cell, or RESERVE when no square is legal (random records
+    its choice, the reserve too)."""
     sq = wk[W_LIST]
     n = legal_squares(s, grid, p, t, sq)
     if n == 0:
+        if pol == P_RANDOM:
+            note(rec, R_RESERVE, 0, 0)
+        return RESERVE
+    if pol == P_RANDOM:
+        at = sq[randint(rs, S_CHOICE, n)]
+        note(rec, R_PLACE, at // W - OFF, at % W - OFF)
+        return at
+    at, bw = sq[0], -1
+    for i in range(n):
+        put(s, grid, p, t, sq[i] // W - OFF, sq[i] % W - OFF)
+        lw = longest_wall(s, grid, p, wk)
+        unput(s, grid, p)
+        if lw > bw:
+            at, bw = sq[i], lw
+    return at
+
+
+@kernel(f"void({S}, {R}, int64, int64, int64, {S})")
+def place_at(s, grid, p, t, at, st):
+    """p puts tile t on cell `at`, or in the reserve."""
+    if at == RESERVE:
         s[RES + p * NT + s[RESN + p]] = t
         s[RESN + p] += 1
         st[ST_ACT + p * NACT + A_RESERVE] += 1
-        if s[POL + p] == P_RANDOM:
-            note(rec, R_RESERVE, 0, 0)
         return
-    if s[POL + p] == P_RANDOM:
-        at = sq[randint(rs, S_CHOICE, n)]
-    else:
-        at, bw = sq[0], -1
-        for i in range(n):
-            put(s, grid, p, t, sq[i] // W - OFF, sq[i] % W - OFF)
-            lw = longest_wall(s, grid, p, wk)
-            unput(s, grid, p)
-            if lw > bw:
-                at, bw = sq[i], lw
-    x, y = at // W - OFF, at % W - OFF
-    put(s, grid, p, t, x, y)
+    put(s, grid, p, t, at // W - OFF, at % W - OFF)
     st[ST_ACT + p * NACT + A_PLACED] += 1
-    if s[POL + p] == P_RANDOM:
-        note(rec, R_PLACE, x, y)
 
 
-@kernel(f"int64({S}, {S}, {R}, {U}, {R}, {R}, {S})")
-def act(s, cfg, grid, rs, rec, wk, st):
-    """The mover's next action by his policy; returns 1 when he may act again (an exact payment), else 0."""
-    m = s[TOMOVE]
-    if s[POL + m] == P_RANDOM:
-        a = random_action(s, rs)
+@kernel(f"void({S}, {R}, int64, int64, {U}, {R}, {R}, {S})")
+def place(s, grid, p, t, rs, rec, wk, st):
+    """p puts tile t in his alhambra by his policy, or in the reserve when no square is legal."""
+    place_at(s, grid, p, t, place_choice(s, grid, p, t, s[POL + p], rs, rec, wk), st)
+
+
+@kernel(f"int64({S}, int64, {U}, {R}, {R})")
+def action_choice(s, pol, rs, rec, wk):
+    """The mover's next action by policy pol (0: none is legal); random records its choice."""
+    if pol == P_RANDOM:
+        a = random_action(s, rs, wk[W_LIST])
         if a > 0:
             note(rec, R_TAKE if a < 16 else R_BUY, a if a < 16 else a - 16, 0)
-    else:
-        a = greedy_action(s)
+        return a
+    return greedy_action(s)
+
+
+@kernel(f"int64({S}, int64, {R}, {S})")
+def do_action(s, a, wk, st):
+    """The mover takes action a; returns 1 when he may act again (an exact payment), else 0."""
+    m = s[TOMOVE]
     if a == 0:
         return 0
     if a < 16:
@@ -631,64 +658,6 @@ def act(s, cfg, grid, rs, rec, wk, st):
         return 1
     st[ST_ACT + m * NACT + A_OVER] += 1
     return 0
-
-
-@kernel(f"void({S}, {S}, {R}, {U}, {R}, {R}, {S})")
-def end_game(s, cfg, grid, rs, rec, wk, st):
-    """The leftover market tiles to the strictly highest total of their currency (placed by his policy), then
-    scoring 3 (a capped game: scoring 3 only)."""
-    if s[ENDED] != E_CAPPED:
-        for c in range(r.MARKET):
-            t = s[MKT + c]
-            if t < 0:
-                continue
-            s[MKT + c] = -1
-            best, top, tie = -1, 0, False
-            for q in range(s[NPL]):
-                x = s[HSUM + q * NCUR + c]
-                if x > top:
-                    best, top, tie = q, x, False
-                elif x == top and x > 0:
-                    tie = True
-            if best >= 0 and not tie:
-                st[ST_ACT + best * NACT + A_LEFTOVER] += 1
-                place(s, grid, best, t, rs, rec, wk, st)
-    scoring(s, cfg, 3, grid, wk, st)
-
-
-@kernel(f"void({S}, {S}, {R}, int64, {U}, {R}, {R}, {S})")
-def play_on(s, cfg, grid, max_turns, rs, rec, wk, st):
-    """Whole turns until the end (or max_turns more, -1 no limit; cfg C_UNTIL: or the end of the turn in which a
-    scoring happened); a turn in progress (BN > 0: the mover paid exactly) goes on first."""
-    P = s[NPL]
-    played = 0
-    while s[ENDED] == E_RUN and played != max_turns and not (cfg[C_UNTIL] and st[ST_FIRST] > 0):
-        m = s[TOMOVE]
-        while act(s, cfg, grid, rs, rec, wk, st):
-            pass
-        for i in range(s[BN]):
-            place(s, grid, m, s[BOUGHT + i], rs, rec, wk, st)
-        s[BN] = 0
-        refill_display(s, cfg, grid, wk, rs, rec, st)
-        full = True
-        for c in range(r.MARKET):
-            if s[MKT + c] < 0:
-                if s[STOP] < s[SN]:
-                    s[MKT + c] = s[STK + s[STOP]]
-                    s[STOP] += 1
-                else:
-                    full = False
-        s[TURN] += 1
-        played += 1
-        s[TOMOVE] = (m + 1) % P
-        if cfg[C_END] == 1 and s[STOP] == s[SN]:
-            s[ENDED] = E_STACK
-        elif not full:
-            s[ENDED] = E_MARKET
-        elif s[TURN] >= cfg[C_CAP]:
-            s[ENDED] = E_CAPPED
-        if s[ENDED] != E_RUN:
-            end_game(s, cfg, grid, rs, rec, wk, st)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -755,6 +724,7 @@ def deal(s, cfg, rs, rec, wk):
     for card in range(2):
         lo, hi = window(left, cfg[C_PILE], card + 1)
         pos[card] = lo + randint(rs, S_SCORING, hi - lo + 1)
+        s[WIN + 2 * card], s[WIN + 2 * card + 1] = lo - 1, hi - 1
         note(rec, R_SCORING, card + 1, pos[card])
     for i in range(left + 2):
         if i + 1 == pos[0]:
@@ -833,6 +803,8 @@ def from_position(s, s0, hidden, pools, rs, wk):
             give(s, p, pool[at], 1)
             at += 1
     lo1, hi1, lo2, hi2 = hidden[H_LO], hidden[H_LO + 1], hidden[H_LO + 2], hidden[H_LO + 3]
+    for k in range(4):
+        s[WIN + k] = hidden[H_LO + k]
     i1 = lo1 + randint(rs, S_SCORING, hi1 - lo1 + 1) if lo1 >= 0 else -1
     i2 = lo2 + randint(rs, S_SCORING, hi2 - lo2 + 1) if lo2 >= 0 else -1
     left = hidden[H_DECK] + (1 if i1 >= 0 else 0) + (1 if i2 >= 0 else 0)
@@ -858,37 +830,259 @@ def from_position(s, s0, hidden, pools, rs, wk):
     s[STOP] = 0
 
 
-GO_ON, NEW_GAME, FROM_POSITION = range(3)  # batch's `start`
+# ------------------------------------------------------------------------------------------------
+# the forward model (core/search.py) on the forward state `f` (`batch` makes it: the state, the grids, the work
+# rows): a turn is the mover's actions (each a decision; an exact payment acts again), then a place decision for
+# each tile bought, in order, then the refills; the game's end hands out the leftover tiles (a place decision each)
+# and scores.  advance returns search.ROUND_END after each TURN, so a caller's round limit counts turns.
 
 
-@njit(f"void({S}, {R}, {UR}, {R}, {S}, {R}, {R}, {R}, int64, int64, {S}, {S}, {S})", cache=True,
-      error_model="numpy", _nrt=False)
-def batch(cfg, pols, streams, stats, s, grid, wk, rec, start, max_turns, s0, hidden, pools):
-    """Game j with chance streams streams[j], its stats in stats[j]; s, grid, wk and rec the state, grid, work and
-    record buffers.  start NEW_GAME: a new set-up, policies pols[j] (per seat, or per turn-order rank under
-    C_BYRANK); FROM_POSITION: the position s0 (its policies in s0) with its hidden chance dealt (`from_position`);
-    GO_ON: the one game in s goes on.  Each game plays up to max_turns turns (-1: to the end)."""
-    P = cfg[C_P]
-    for j in range(streams.shape[0]):
-        rs, st = streams[j], stats[j]
-        if start != GO_ON:
-            clear_grid(grid, s)
-            if start == NEW_GAME:
-                deal(s, cfg, rs, rec, wk)
-                for k in range(P):
-                    q = (s[STARTP] + k) % P if cfg[C_BYRANK] else k
-                    s[POL + q] = pols[j, k]
+@njit(cache=True, error_model="numpy")
+def grid_of(f):
+    P = f[NPL]
+    return f[GRID:GRID + P * W * W].reshape((P, W * W))
+
+
+@njit(cache=True, error_model="numpy")
+def work_of(f):
+    at = GRID + f[NPL] * W * W
+    return f[at:at + WSHAPE[0] * WSHAPE[1]].reshape(WSHAPE)
+
+
+@njit(cache=True, error_model="numpy")
+def forward(s, P, go_on):
+    """A forward state for P players: s with its grids built from its tile lists (go_on), else an empty one."""
+    f = np.zeros(GRID + P * W * W + WSHAPE[0] * WSHAPE[1], dtype=np.int64)
+    f[NPL] = P
+    if go_on:
+        f[:SSIZE] = s
+        build_grid(grid_of(f), f)
+    return f
+
+
+@kernel(f"void({S}, {S}, {R}, {R}, {U}, {R}, {S})")
+def end_turn(s, cfg, grid, wk, rs, rec, st):
+    """The refills (the display first: a scoring card scores at once; then the market), the next mover, and the
+    game's end when the market could not be refilled (or the stack ran out, or the turn cap)."""
+    P = s[NPL]
+    s[BN] = 0
+    refill_display(s, cfg, grid, wk, rs, rec, st)
+    full = True
+    for c in range(r.MARKET):
+        if s[MKT + c] < 0:
+            if s[STOP] < s[SN]:
+                s[MKT + c] = s[STK + s[STOP]]
+                s[STOP] += 1
             else:
-                from_position(s, s0, hidden, pools, rs, wk)
-            build_grid(grid, s)
-            for i in range(STSIZE):
-                st[i] = 0
-        play_on(s, cfg, grid, max_turns, rs, rec, wk, st)
-        st[ST_TURNS] = s[TURN]
-        st[ST_END] = s[ENDED]
-        st[ST_START] = s[STARTP]
+                full = False
+    s[TURN] += 1
+    s[TOMOVE] = (s[TOMOVE] + 1) % P
+    end = E_RUN
+    if cfg[C_END] == 1 and s[STOP] == s[SN]:
+        end = E_STACK
+    elif not full:
+        end = E_MARKET
+    elif s[TURN] >= cfg[C_CAP]:
+        end = E_CAPPED
+    s[STEP] = T_START
+    if end != E_RUN:
+        s[STEP], s[ENDKIND], s[ENDC] = T_END, end, 0
+
+
+@njit(search.ADVANCE_SIG, cache=True, error_model="numpy")
+def advance(f, cfg, rs, rec):
+    grid, wk, st = grid_of(f), work_of(f), f[STB:STB + STSIZE]
+    while True:
+        if f[ENDED] != E_RUN:
+            return search.ENDED
+        if f[PEND]:
+            return f[DECP]
+        step = f[STEP]
+        if step == T_START:  # cfg C_UNTIL: the run stops at the end of the turn in which a scoring happened
+            if cfg[C_UNTIL] and st[ST_FIRST] > 0:
+                return search.ENDED
+            f[STEP] = T_ACT
+        elif step == T_ACT:
+            f[PEND], f[DECP] = D_ACT, f[TOMOVE]
+            return f[DECP]
+        elif step == T_PLACE:
+            if f[PLI] < f[BN]:
+                f[PEND], f[DECP], f[PTILE] = D_PLACE, f[TOMOVE], f[BOUGHT + f[PLI]]
+                return f[DECP]
+            end_turn(f, cfg, grid, wk, rs, rec, st)
+            if f[STEP] == T_START:
+                return search.ROUND_END
+        else:  # the end: each leftover tile to the strictly highest total of its currency (a capped game: none)
+            while f[ENDKIND] != E_CAPPED and f[ENDC] < r.MARKET:
+                c = f[ENDC]
+                f[ENDC] += 1
+                t = f[MKT + c]
+                if t < 0:
+                    continue
+                f[MKT + c] = -1
+                best, top, tie = -1, 0, False
+                for q in range(f[NPL]):
+                    x = f[HSUM + q * NCUR + c]
+                    if x > top:
+                        best, top, tie = q, x, False
+                    elif x == top and x > 0:
+                        tie = True
+                if best >= 0 and not tie:
+                    st[ST_ACT + best * NACT + A_LEFTOVER] += 1
+                    f[PEND], f[DECP], f[PTILE] = D_PLACE, best, t
+                    return best
+            scoring(f, cfg, 3, grid, wk, st)
+            f[ENDED] = f[ENDKIND]
+            return search.ROUND_END
+
+
+@njit(search.LEGAL_SIG, cache=True, error_model="numpy")
+def legal(f, cfg, out):
+    """The mover's actions (the takes by display-slot mask, then the buys 16 + space; 0 when none is legal), or
+    the squares (cells) for the tile to place (RESERVE when none is legal)."""
+    if f[PEND] == D_ACT:
+        n = actions(f, out)
+        if n == 0:
+            out[0] = 0
+            n = 1
+        return n
+    sq = work_of(f)[W_LIST]
+    n = min(legal_squares(f, grid_of(f), f[DECP], f[PTILE], sq), out.shape[0])  # (seeded games: 13 at most)
+    for i in range(n):
+        out[i] = sq[i]
+    if n == 0:
+        out[0] = RESERVE
+        n = 1
+    return n
+
+
+@njit(search.APPLY_SIG, cache=True, error_model="numpy")
+def apply(f, cfg, rs, rec, o):
+    what = f[PEND]
+    f[PEND] = 0
+    st = f[STB:STB + STSIZE]
+    if what == D_ACT:
+        if do_action(f, o, work_of(f), st) == 0:
+            f[STEP], f[PLI] = T_PLACE, 0
+        return
+    place_at(f, grid_of(f), f[DECP], f[PTILE], o, st)
+    if f[STEP] == T_PLACE:
+        f[PLI] += 1
+
+
+@njit(search.POLICY_SIG, cache=True, error_model="numpy")
+def policy(f, cfg, rs, rec, code):
+    """random (P_RANDOM) or greedy (any other code)."""
+    if f[PEND] == D_ACT:
+        return action_choice(f, code, rs, rec, work_of(f))
+    return place_choice(f, grid_of(f), f[DECP], f[PTILE], code, rs, rec, work_of(f))
+
+
+@njit(search.DETERMINIZE_SIG, cache=True, error_model="numpy")
+def determinize(f, cfg, viewer, rs):
+    """Hidden from every seat: the money deck's order, with each unseen scoring card somewhere in what is left of
+    its window (its fifth), and the tile stack's order.  The deck's money cards are laid out sorted and shuffled,
+    each unseen scoring card put at a uniform index of its window's undrawn part; the stack's tiles sorted, then
+    shuffled."""
+    pool = work_of(f)[W_POOL]
+    a, b = f[DTOP], f[DN]
+    cnt = DECKMAX  # pool[cnt + code]: the deck's cards of each sort
+    for code in range(NSORT + 2):
+        pool[cnt + code] = 0
+    for i in range(a, b):
+        pool[cnt + f[DECK + i]] += 1
+    m = 0
+    for code in range(NSORT):
+        for _ in range(pool[cnt + code]):
+            pool[m] = code
+            m += 1
+    shuffle(pool, 0, m, rs, S_MONEY)
+    at = np.full(2, -1, dtype=np.int64)
+    for k in range(2):
+        if pool[cnt + SCORING1 + k]:
+            lo = max(f[WIN + 2 * k], a)
+            at[k] = lo + randint(rs, S_SCORING, f[WIN + 2 * k + 1] - lo + 1)
+    m = 0
+    for i in range(a, b):
+        if i == at[0]:
+            f[DECK + i] = SCORING1
+        elif i == at[1]:
+            f[DECK + i] = SCORING1 + 1
+        else:
+            f[DECK + i] = pool[m]
+            m += 1
+    lo, hi = f[STOP], f[SN]
+    for t in range(NT):
+        pool[t] = 0
+    for i in range(lo, hi):
+        pool[f[STK + i]] = 1
+    m = lo
+    for t in range(NT):
+        if pool[t]:
+            f[STK + m] = t
+            m += 1
+    shuffle(f, STK + lo, hi - lo, rs, S_TILES)
+
+
+@njit(search.SCORE_SIG, cache=True, error_model="numpy")
+def reward(f, cfg, seat):
+    """The seat's share of the win: most points; equal totals share it."""
+    return search.win_share(f[SCORE:SCORE + f[NPL]], seat)
+
+
+@njit(search.SCORE_SIG, cache=True, error_model="numpy")
+def margin(f, cfg, seat):
+    return search.lead(f[SCORE:SCORE + f[NPL]], seat)
+
+
+MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin)
+GO_ON, NEW_GAME, FROM_POSITION = range(3)  # batch's `start`
+S1, R2 = types.int64[::1], types.int64[:, ::1]
+
+
+@njit(types.void(S1, R2, types.uint64[:, ::1], R2, S1, R2, types.int64, types.int64, S1, S1, S1, *search.MODEL),
+      cache=True, error_model="numpy")
+def batch(cfg, pols, streams, stats, s, rec, start, max_turns, s0, hidden, pools, advance, legal, apply, policy,
+          determinize, reward, margin):
+    """Game j with chance streams streams[j], its stats in stats[j]; s the state (left as the last game ended) and
+    rec the record buffer.  start NEW_GAME: a new set-up, policies pols[j] (per seat, or per turn-order rank under
+    C_BYRANK); FROM_POSITION: the position s0 (its policies in s0) with its hidden chance dealt (`from_position`);
+    GO_ON: the one game in s goes on (its stats from stats[0]).  Each game plays up to max_turns turns (-1: to
+    the end).  The games are played on a forward state (s, the grids, the work rows) made here; the search players'
+    seed comes from the game's choice stream's seed (never its draws); the forward model comes in as arguments, so
+    that this kernel caches (a function pointer taken inside it would be a dynamic global)."""
+    P = cfg[C_P]
+    f = forward(s, P, start == GO_ON)
+    grid, wk, st = grid_of(f), work_of(f), f[STB:STB + STSIZE]
+    codes = np.empty(P, dtype=np.int64)
+    for j in range(streams.shape[0]):
+        rs = streams[j]
+        seed = search.mix(rs[S_CHOICE] ^ np.uint64(0x5EA4C4))
+        if start != GO_ON:
+            clear_grid(grid, f)
+            if start == NEW_GAME:
+                deal(f, cfg, rs, rec, wk)
+                for k in range(P):
+                    q = (f[STARTP] + k) % P if cfg[C_BYRANK] else k
+                    f[POL + q] = pols[j, k]
+            else:
+                from_position(f, s0, hidden, pools, rs, wk)
+            build_grid(grid, f)
+            st[:] = 0
+        else:
+            st[:] = stats[j]
         for p in range(P):
-            st[ST_POINTS + p] = s[SCORE + p]
+            codes[p] = f[POL + p]
+        search.play(f, cfg, rs, rec, codes, max_turns, -1, seed, advance, legal, apply, policy, determinize, reward,
+                    margin)
+        out = stats[j]
+        out[:] = st
+        out[ST_TURNS] = f[TURN]
+        out[ST_END] = f[ENDED]
+        out[ST_START] = f[STARTP]
+        for p in range(P):
+            out[ST_POINTS + p] = f[SCORE + p]
+    s[:] = f[:SSIZE]
 
 
 PROBES = ("legal_squares", "longest_wall", "payment", "greedy_action", "place", "kind_points", "random_action")
@@ -912,7 +1106,7 @@ def probe(op, s, cfg, grid, m, a, b, rs, rec, wk, st):
     elif op == 5:
         return kind_points(s, cfg, b, a, m)
     elif op == 6:
-        return random_action(s, rs)
+        return random_action(s, rs, wk[W_LIST])
     return 0
 
 
@@ -944,8 +1138,13 @@ def settings_vector(settings, players: int, by_rank: bool = False, until_scoring
     return cfg
 
 
+def policy_code(policy) -> int:
+    """The engine's code of a policy (a policies.Policy, a SearchPolicy or a name)."""
+    return engine_code(policy, parse_policy, POLICY_CODES)
+
+
 def policy_codes(policies) -> np.ndarray:
-    return np.array([POLICY_CODES[p if isinstance(p, str) else p.kind] for p in policies], dtype=np.int64)
+    return np.array([policy_code(p) for p in policies], dtype=np.int64)
 
 
 def work() -> np.ndarray:
@@ -962,14 +1161,13 @@ NO_POOLS = np.zeros(2, dtype=np.int64)
 
 def run(cfg, streams, stats, s, start, max_turns=-1, pols=None, grid=None, wk=None, rec=None, s0=None,
         hidden=None, pools=None):
-    """`batch` with the buffers a caller does not keep made fresh."""
+    """`batch` with the buffers a caller does not keep made fresh.  `grid` and `wk` are not read: the engine
+    plays on its own grids (rebuilt from the state's tile lists) and work rows, in its forward state."""
     pols = np.zeros((1, 1), dtype=np.int64) if pols is None else pols
-    grid = new_grid() if grid is None else grid
-    wk = work() if wk is None else wk
     rec = np.zeros((1, 3), dtype=np.int64) if rec is None else rec
     s0 = s if s0 is None else s0
-    batch(cfg, pols, streams, stats, s, grid, wk, rec, start, max_turns, s0,
-          NO_HIDDEN if hidden is None else hidden, NO_POOLS if pools is None else pools)
+    batch(cfg, pols, streams, stats, s, rec, start, max_turns, s0, NO_HIDDEN if hidden is None else hidden,
+          NO_POOLS if pools is None else pools, *MODEL.functions())
 
 
 def credit(stats: np.ndarray, players: int) -> np.ndarray:

@@ -31,6 +31,7 @@ SEATINGS = ("fixed", "rotate")
 KINDS = g.ACT_KINDS
 LENGTHS = ("turns", "rounds", "capped", "ended by an empty market space", "ended by the empty stack")
 CHUNK = 1024  # games per batch
+SEARCH_CHUNK = 16  # games per batch when a search player sits at the table
 BATCH = 4096  # rollouts per engine call from a position (bounds the stats buffer)
 MAX_DRAWS = 120  # refill_draws' histogram: draws 0..MAX_DRAWS (the last bin holds more)
 
@@ -49,7 +50,9 @@ class GameConfig:
 
 
 def games_per_chunk(config: GameConfig) -> int:
-    return CHUNK
+    """Search players take about a second a game: small chunks keep the progress bar moving and both cores
+    busy."""
+    return SEARCH_CHUNK if any(p.kind == "search" for p in config.policies) else CHUNK
 
 
 def play_games(config: GameConfig, n: int, rng: np.random.Generator, seat_policy: np.ndarray | None = None):
@@ -99,11 +102,11 @@ class PositionTask:
 
     def __call__(self, n: int, rng: np.random.Generator) -> dict:
         seeds = g.Chance(n, rng).seeds
-        s, grid, wk = np.zeros(g.SSIZE, dtype=np.int64), g.new_grid(), g.work()
+        s = np.zeros(g.SSIZE, dtype=np.int64)
         total = None
         for a in range(0, n, BATCH):
             out = np.zeros((min(BATCH, n - a), g.STSIZE), dtype=np.int64)
-            g.run(self.cfg, seeds[a:a + BATCH], out, s, g.FROM_POSITION, self.max_turns, grid=grid, wk=wk, s0=self.s0,
+            g.run(self.cfg, seeds[a:a + BATCH], out, s, g.FROM_POSITION, self.max_turns, s0=self.s0,
                   hidden=self.hidden, pools=self.pools)
             total = runner.merge(total, self.counts(out))
         return total

@@ -13,6 +13,12 @@ every tie-break, is in the coordination notes.  In short:
 
 Both pay by one rule (least total, then fewest cards, then the small cards kept), never redesign, and put a tile
 with no legal square in the reserve.
+
+- `search` (`search:N`, `search:N:BASE`): core's search player (`core/search.py`) over this engine's forward model:
+  each action it owns (every money take and payable buy, acting again after an exact payment) and each square for
+  a tile it places (its leftover tiles at the end too), each option scored by about N playouts (default 64) from
+  resampled money decks (the unseen scoring cards kept in their fifths) and tile stacks, every seat playing BASE
+  (default greedy) to the end; the reward is the share of the win.  It never redesigns either.
 """
 from __future__ import annotations
 
@@ -33,6 +39,7 @@ DESCRIPTIONS = {
 class Policy(NamedPolicy):
     kind: str = "greedy"
     descriptions: ClassVar[dict[str, str]] = DESCRIPTIONS
+    searchable: ClassVar[bool] = True
 
 
 parse_policy = Policy.parse

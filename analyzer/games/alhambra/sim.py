@@ -142,11 +142,9 @@ class EngineGame:
     s: np.ndarray
     rec: np.ndarray
     stats: np.ndarray = field(default_factory=lambda: np.zeros((1, g.STSIZE), dtype=np.int64))
-    grid: np.ndarray = field(default_factory=g.new_grid)
-    wk: np.ndarray = field(default_factory=g.work)
 
     def step(self, turns: int) -> None:
-        g.run(self.cfg, self.streams, self.stats, self.s, g.GO_ON, turns, self.pols, self.grid, self.wk, self.rec)
+        g.run(self.cfg, self.streams, self.stats, self.s, g.GO_ON, turns, self.pols, rec=self.rec)
 
 
 def start(settings, players: int, policies, seeds, max_record: int = 1) -> EngineGame:
@@ -154,7 +152,7 @@ def start(settings, players: int, policies, seeds, max_record: int = 1) -> Engin
     cfg = g.settings_vector(settings, players)
     game = EngineGame(cfg, g.policy_codes(policies)[None, :], np.array(seeds, dtype=np.uint64)[None, :],
                       np.zeros(g.SSIZE, dtype=np.int64), np.zeros((max_record, 3), dtype=np.int64))
-    g.run(cfg, game.streams, game.stats, game.s, g.NEW_GAME, 0, game.pols, game.grid, game.wk, game.rec)
+    g.run(cfg, game.streams, game.stats, game.s, g.NEW_GAME, 0, game.pols, rec=game.rec)
     return game
 
 

@@ -15,6 +15,7 @@ import numpy as np
 from numba import njit, types
 
 from analyzer.core import search
+from analyzer.core.policies import engine_code
 from analyzer.core.streams import StreamSeeds
 from analyzer.games.cafe_international import rules as r
 
@@ -756,12 +757,12 @@ def win_key(s, p):
 @njit(search.SCORE_SIG, cache=True, error_model="numpy")
 def reward(s, cfg, seat):
     """The seat's share of the win: most points among the players still in; a tie splits it."""
-    return search.share(np.array([win_key(s, p) for p in range(s[NPL])]), seat)
+    return search.win_share(np.array([win_key(s, p) for p in range(s[NPL])]), seat)
 
 
 @njit(search.SCORE_SIG, cache=True, error_model="numpy")
 def margin(s, cfg, seat):
-    return search.lead(s[SCORE:SCORE + s[NPL]], seat)
+    return search.lead(s[SCORE:SCORE + s[NPL]].copy(), seat)
 
 
 MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin)
@@ -876,13 +877,9 @@ def settings_vector(settings, players: int, me: int = -1, by_rank: bool = False)
 
 def policy_code(policy) -> int:
     """The engine's code of a policy (a policies.Policy, a SearchPolicy or a name)."""
-    if isinstance(policy, str):
-        from analyzer.games.cafe_international.policies import parse_policy
+    from analyzer.games.cafe_international.policies import parse_policy
 
-        policy = parse_policy(policy, "policy")
-    if policy.kind == "search":
-        return search.code(policy.budget, policy_code(policy.base))
-    return POLICY_CODES[policy.kind]
+    return engine_code(policy, parse_policy, POLICY_CODES)
 
 
 def policy_codes(policies) -> np.ndarray:

@@ -14,7 +14,8 @@ from analyzer.core.game import GameSpec, Question
 # at half of it; each worker loads numba, about 0.7 s more than a plain worker)
 RACE_SERIAL_MAX = 4_194_304
 
-ODDS_HELP = """Each camel's exact leg-rank probabilities, and race win/lose odds (Monte Carlo, 95% CI).
+ODDS_HELP = """Each camel's exact leg-rank probabilities, and race win/lose odds: exact in the first edition (Supercup
+modules included); Monte Carlo with 95% CI in the second edition, or with `rules.race_method: monte_carlo`.
 
 JSON: {"leg": {camel: [p_rank1, ...]}, "race_win": {camel: p}, "race_lose": {camel: p}, "rollouts": n, "seed": s}."""
 

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-COLOURS = {"blue": "#1f5fd1", "green": "#1f9d3a", "orange": "#f08a00", "yellow": "#f2d000", "white": "#f4f4f4",
-           "red": "#d62828", "purple": "#8e3bc7", "black": "#222222"}
-LIGHT = {"yellow", "white", "orange"}
+from analyzer.core import style
 
 
 def draw(position, path: Path) -> str:
@@ -30,9 +28,9 @@ def draw(position, path: Path) -> str:
         for level, camel in enumerate(stack):
             name = names[camel]
             ax.add_patch(FancyBboxPatch((s - 0.4, level * 0.6), 0.8, 0.5, boxstyle="round,pad=0.02",
-                                        facecolor=COLOURS.get(name, "#888"), edgecolor="black", linewidth=0.8))
+                                        facecolor=style.CAMELS.get(name, "#888"), edgecolor=style.EDGE, linewidth=0.8))
             ax.text(s, level * 0.6 + 0.25, rules.camel_letters[camel].upper(), ha="center", va="center",
-                    fontsize=9, fontweight="bold", color="#111" if name in LIGHT else "white")
+                    fontsize=9, fontweight="bold", color=style.camel_ink(name))
     for tile in position.desert:
         ax.text(tile.space, -1.25, f"{'+' if tile.push > 0 else '−'}{tile.owner}", ha="center", va="center",
                 fontsize=9, fontweight="bold", color="#1f9d3a" if tile.push > 0 else "#d62828")

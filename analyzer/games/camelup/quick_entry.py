@@ -75,11 +75,11 @@ def _command(kind: str):
         if kind != "ev" or fmt is not opt.Format.table:
             opt.emit(result, fmt, out)
             return
+        _print_actions(result, position, top)  # printed first: a write that fails comes after the numbers
         if out is not None:
             from analyzer.core import tables
 
             tables.write_outputs(result, out)
-        _print_actions(result, position, top)
 
     return command
 
@@ -107,7 +107,8 @@ def _help(kind: str) -> str:
     return GAME.questions[kind].help
 
 
-app.command("odds", help="Leg-rank odds (exact) and race odds (Monte Carlo) of a position typed as flags.\n\n"
+app.command("odds", help="Leg-rank odds (exact) and race odds (exact in the first edition, Supercup modules included; "
+                         "Monte Carlo with 95% intervals in the second edition) of a position typed as flags.\n\n"
             + _help("odds"))(_command("odds"))
 app.command("ev", help="Expected coins of every action for the player to move, from a position typed as flags.\n\n"
             + _help("ev"))(_command("ev"))

@@ -88,6 +88,7 @@ def parse_rules(value) -> RuleSet:
     block = sc.mapping(value, "rules")
     edition = sc.choice(block.get("edition", "first"), "rules.edition", EDITIONS)
     supercup = [sc.choice(m, "rules.supercup", SUPERCUP_MODULES) for m in sc.sequence(block.get("supercup"), "rules.supercup")]
+    sc.within_box([("rules.supercup", supercup)], 1, "module", str, "list each module once")
     if supercup and edition != "first":
         raise ScenarioError("rules.supercup", "the Supercup modules go with the first edition")
     house = {}

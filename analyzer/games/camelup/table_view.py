@@ -10,8 +10,10 @@ from rich.console import Group
 from rich.table import Table as RichTable
 from rich.text import Text
 
-COLOURS = {"blue": "bold blue", "green": "bold green", "orange": "bold dark_orange", "yellow": "bold yellow",
-           "white": "bold white", "red": "bold red", "purple": "bold magenta", "black": "bold grey50"}
+from analyzer.core import style
+
+# each camel as a chip of its colour with the ink that reads on it: the white camel shows on a light terminal too
+COLOURS = {name: style.rich_style(name) for name in style.CAMELS}
 WORTHLESS = 0.005  # a placement worth less than this is summed up, not listed
 
 

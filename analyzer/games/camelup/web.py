@@ -2,7 +2,10 @@
 
 The page shows the same session as `analyzer camelup table`, on the same state file and under
 its lock (`session.Session`): the board, one button per event, the best actions and the odds.
-The web layer only renders; every rule lives in `table.py`.  Everything the page needs is
+Made for one hand at 390 px: a sticky head keeps whose turn it is, what the last event did (undo beside
+it) and the three best actions in view after every tap; every control is at least 44x44 px; light and
+dark colour schemes follow the phone's; camels in the colours of `core.style` (as in the terminal and
+the reports).  The web layer only renders; every rule lives in `table.py`.  Everything the page needs is
 served from here (no CDN, no fonts): one HTML page with its style and a little script, and an
 HTML fragment of the table that the script swaps in after each tap and whenever the state file
 changes (it polls `version` every second, so an event made in a terminal shows within a second).
@@ -13,12 +16,11 @@ from __future__ import annotations
 import html
 import secrets
 
+from analyzer.core import style
 from analyzer.games.camelup.session import Session
 
-CSS_COLOURS = {"blue": "#1f5fd1", "green": "#1f9d3a", "orange": "#f08a00", "yellow": "#f2d000", "white": "#f4f4f4",
-               "red": "#d62828", "purple": "#8e3bc7", "black": "#222"}
-LIGHT = {"yellow", "white", "orange"}
-TOP = 8
+TOP = 8  # the full list of best actions; the sticky head shows the first three
+HEAD = 3
 
 
 def esc(text) -> str:
@@ -26,41 +28,62 @@ def esc(text) -> str:
 
 
 def chip(name: str, letter: str) -> str:
-    ink = "#111" if name in LIGHT else "#fff"
-    return f'<span class="chip" style="background:{CSS_COLOURS.get(name, "#888")};color:{ink}">{esc(letter)}</span>'
+    colour = style.CAMELS.get(name, "#888888")
+    return f'<span class="chip" style="background:{colour};color:{style.camel_ink(name)}">{esc(letter)}</span>'
 
 
 def button(event: str, label: str, cls: str = "") -> str:
     return f'<button type="button" class="{cls}" data-event="{esc(event)}">{label}</button>'
 
 
-def render_view(session: Session, error: str = "") -> str:
-    """The HTML fragment of the table now: status, board, event buttons, answers, odds."""
+def render_view(session: Session, error: str = "", said: list[str] | None = None) -> str:
+    """The HTML fragment of the table now: a sticky head (whose turn, what the last event did with undo beside
+    it, the three best actions), then the board, the event buttons, every answer and the odds.  `said`: what the
+    event just sent did (else the last event of the log, as replayed)."""
     state, table = session.snapshot()
     parts = [f'<div id="meta" data-version="{esc(session.version())}"></div>']
-    if error:
-        parts.append(f'<p class="error" role="alert">{esc(error)}</p>')
     if table is None:
+        if error:
+            parts.append(f'<p class="error" role="alert">{esc(error)}</p>')
         parts.append('<p>No game yet. Start one:</p>' + _new_form())
         return "".join(parts)
-    parts.append(f'<h1>Leg {table.leg} · ' + ("the race is over" if table.over else
-                                               f"player {table.to_move} to move") + "</h1>")
+    answers = None if table.over else _answer_rows(session, table)
+    parts.append(_head(table, state, error, said, answers))
     parts.append(_board(table))
     parts.append(_players(table))
     if not table.over:
         parts.append(_events(table))
-    parts.append('<div class="row">' + button("undo", "↶ undo") + button("redo", "↷ redo") + "</div>")
-    if not table.over:
-        parts.append(_answers(session, table))
+        parts.append(_answers(table, *answers))
     parts.append('<details><summary>any event, typed</summary><form id="typed"><input name="line" '
-                 'placeholder="roll b 2" autocomplete="off"><button>send</button></form></details>')
+                 'placeholder="roll b 2" autocomplete="off" aria-label="event"><button>send</button></form></details>')
     parts.append('<details><summary>new game</summary>' + _new_form() + "</details>")
     return "".join(parts)
 
 
+def _head(table, state, error: str, said, answers) -> str:
+    """Whose turn, the last event in words with undo and redo beside it, the three best actions."""
+    title = f"Leg {table.leg} · " + ("the race is over" if table.over else f"player {table.to_move} to move")
+    if error:
+        line = f'<p id="said" class="error" role="alert">{esc(error)}</p>'
+    else:
+        words = said if said is not None else table.said if state["events"] else []
+        text = "; ".join(words) if words else "no event yet: tap the die that came out, or what a player took"
+        line = f'<p id="said" aria-live="polite">{"" if said is not None or not words else "last: "}{esc(text)}</p>'
+    undo = (button("undo", "↶", "icon").replace("<button", '<button aria-label="undo"', 1)
+            + button("redo", "↷", "icon").replace("<button", '<button aria-label="redo"', 1))
+    best = ""
+    if answers is not None:
+        rows = answers[0][:HEAD]
+        best = ('<ol class="best3">' + "".join(
+            f'<li{" class=best" if i == 0 else ""}><span>{esc(r["action"])}</span><b class="num">{r["ev"]:+.2f}</b>'
+            "</li>" for i, r in enumerate(rows)) + "</ol>")
+    return (f'<header class="head"><h1>{esc(title)}</h1><div class="said">{line}{undo}</div>{best}</header>')
+
+
 def _new_form() -> str:
-    return ('<form id="newgame"><input name="track" placeholder="track: 1:bg 3:y 4:ow" autocomplete="off">'
-            '<input name="players" type="number" min="2" max="10" value="4"><button>start</button></form>')
+    return ('<form id="newgame"><input name="track" placeholder="track: 1:bg 3:y 4:ow" autocomplete="off" '
+            'aria-label="track"><input name="players" type="number" min="2" max="10" value="4" aria-label="players">'
+            '<button>start</button></form>')
 
 
 def _board(table) -> str:
@@ -76,9 +99,10 @@ def _board(table) -> str:
         elif table.camera and table.camera[0] == s:
             mark = f'<span class="tile camera">C{table.camera[1]}</span>'
         free = s not in table.stacks and 1 < s <= rules.track_length
-        number = (f'<button type="button" class="space" data-space="{s}">{s}</button>' if free
-                  else f'<span class="space">{s}</span>')
-        cells.append(f'<div class="cell"><div class="stack">{stack}</div>{number}{mark}</div>')
+        number = (f'<button type="button" class="space" data-space="{s}" aria-label="space {s}">{s}</button>'
+                  if free else f'<span class="space">{s}</span>')
+        cells.append(f'<div class="cell{" past" if s > rules.track_length else ""}"><div class="stack">{stack}</div>'
+                     f"{number}{mark}</div>")
     return f'<div class="board">{"".join(cells)}</div>'
 
 
@@ -148,8 +172,8 @@ def _events(table) -> str:
     return "".join(out)
 
 
-def _answers(session: Session, table) -> str:
-    from analyzer.games.camelup import exact
+def _answer_rows(session: Session, table):
+    """(the best actions, desert placements worth nothing left out; the race odds run; the position)."""
     from analyzer.games.camelup.answers import action_rows
     from analyzer.games.camelup.race import race_odds
 
@@ -160,6 +184,12 @@ def _answers(session: Session, table) -> str:
         race = race_odds(position, settings)
     top = [r for r in rows if not (r["exact"] and abs(r["ev"]) < 0.005 and r["action"].startswith(("desert",
                                                                                                    "spectator")))]
+    return top, race, position
+
+
+def _answers(table, top, race, position) -> str:
+    from analyzer.games.camelup import exact
+
     lines = []
     for i, r in enumerate(top[:TOP]):
         how = "exact" if r["exact"] else f'[{r["ci_low"]:+.2f}, {r["ci_high"]:+.2f}]'
@@ -169,7 +199,7 @@ def _answers(session: Session, table) -> str:
     n = race["n"]
     bars = []
     for c in position.racing_on_track:
-        colour = CSS_COLOURS.get(table.names[c], "#888")
+        colour = style.CAMELS.get(table.names[c], "#888")
         cells = "".join(f'<div class="bar"><span style="width:{100 * v:.1f}%;background:{colour}"></span>'
                         f'<em>{v:.2f}</em></div>' for v in (leg[c][0], race["win"][c] / n, race["lose"][c] / n))
         bars.append(f'<div class="odds">{chip(table.names[c], table.rules.camel_letters[c])}{cells}</div>')
@@ -180,24 +210,43 @@ def _answers(session: Session, table) -> str:
 
 
 CSS = """
-*{box-sizing:border-box} body{font-family:system-ui,sans-serif;margin:0;padding:8px;max-width:720px;
-margin:auto;font-size:15px;color:#111;background:#fafafa} h1{font-size:18px;margin:4px 0} h2{font-size:14px;
-margin:10px 0 4px;color:#555} .board{display:flex;overflow-x:auto;gap:1px;padding-bottom:4px}
-.cell{display:flex;flex-direction:column;align-items:center;min-width:19px} .stack{display:flex;
-flex-direction:column-reverse;min-height:22px;justify-content:flex-start}
-.chip{display:inline-block;min-width:17px;padding:1px 2px;margin:1px;border-radius:4px;border:1px solid #999;
-font-weight:700;font-size:12px;text-align:center} .space{font-size:10px;color:#666;padding:1px;min-width:19px}
-button.space{background:#e8eefc;border:1px solid #9ab;border-radius:3px} .tile{font-size:11px;font-weight:700}
-.plus{color:#1f9d3a} .minus{color:#d62828} .camera{color:#0a8} button{font-size:15px;min-height:36px;
-min-width:36px;margin:2px;border-radius:6px;border:1px solid #888;background:#fff} .row{display:flex;
-flex-wrap:wrap;align-items:center} .dice{display:flex;flex-wrap:wrap} .die{margin-right:8px}
-.label{width:52px;color:#555} table{border-collapse:collapse;width:100%} td{padding:2px 4px;
-border-bottom:1px solid #eee} .num{text-align:right;font-variant-numeric:tabular-nums} .best{background:#dff5e1;
-font-weight:700} .small{font-size:12px;color:#555} .mover{font-weight:700} .error{background:#fde2e2;
-color:#900;padding:6px;border-radius:4px} .odds{display:flex;align-items:center;gap:4px}
-.bar{flex:1;background:#eee;height:18px;position:relative;border-radius:3px} .bar span{display:block;height:100%;
-border-radius:3px;opacity:.85;outline:1px solid #999} .bar em{position:absolute;left:4px;top:1px;font-size:11px;font-style:normal}
-input{font-size:15px;padding:6px;margin:2px;max-width:100%} details{margin-top:8px}
+:root{color-scheme:light dark;--bg:#fafafa;--fg:#111;--muted:#555;--line:#ddd;--panel:#fff;--btn:#fff;
+--btnline:#888;--space:#e8eefc;--best:#dff5e1;--bar:#e6e6e6;--error:#fde2e2;--errorfg:#900;--plus:#0072B2;
+--minus:#D55E00;--camera:#087}
+@media (prefers-color-scheme:dark){:root{--bg:#15171a;--fg:#eee;--muted:#aab;--line:#333;--panel:#1e2125;
+--btn:#2a2e33;--btnline:#667;--space:#26324a;--best:#1f3b27;--bar:#2c3036;--error:#4a1f1f;--errorfg:#fbb;
+--plus:#56B4E9;--minus:#ff8a50;--camera:#4fd1c5}}
+*{box-sizing:border-box} body{font-family:system-ui,sans-serif;margin:0 auto;padding:0 8px 8px;max-width:760px;
+font-size:16px;color:var(--fg);background:var(--bg)} h1{font-size:17px;margin:0;padding-top:6px}
+h2{font-size:14px;margin:12px 0 4px;color:var(--muted)}
+.head{position:sticky;top:0;z-index:5;background:var(--bg);border-bottom:1px solid var(--line);padding-bottom:4px}
+.said{display:flex;align-items:center;gap:4px} #said{flex:1;margin:2px 0;font-size:14px;line-height:1.25}
+.best3{list-style:none;margin:0;padding:0} .best3 li{display:flex;justify-content:space-between;padding:2px 6px;
+border-radius:4px;font-size:15px} .best3 li.best{background:var(--best);font-weight:700}
+.board{display:grid;grid-template-columns:repeat(auto-fill,minmax(44px,1fr));gap:2px;margin-top:6px}
+.cell{display:flex;flex-direction:column;align-items:center} .cell.past .space{color:var(--minus)}
+.stack{display:flex;flex-direction:column-reverse;min-height:24px;justify-content:flex-start}
+.chip{display:inline-block;min-width:24px;padding:1px 3px;margin:1px;border-radius:4px;border:1px solid #555;
+font-weight:700;font-size:14px;line-height:18px;text-align:center}
+.space{display:inline-flex;align-items:center;justify-content:center;min-width:44px;min-height:44px;font-size:13px;
+color:var(--muted)} button.space{background:var(--space);border:1px solid var(--btnline);color:var(--fg)}
+.tile{font-size:13px;font-weight:700} .plus{color:var(--plus)} .minus{color:var(--minus)}
+.camera{color:var(--camera)}
+button,select,summary{font:inherit;min-height:44px;min-width:44px;margin:2px;border-radius:8px;
+border:1px solid var(--btnline);background:var(--btn);color:var(--fg)} button.icon{font-size:20px}
+select{padding:0 8px} summary{display:flex;align-items:center;padding:0 10px;cursor:pointer}
+.row{display:flex;flex-wrap:wrap;align-items:center} .dice{display:flex;flex-wrap:wrap;gap:0 10px}
+.die{display:flex;align-items:center} .label{width:56px;color:var(--muted)}
+table{border-collapse:collapse;width:100%} td{padding:3px 4px;border-bottom:1px solid var(--line)}
+.num{text-align:right;font-variant-numeric:tabular-nums} tr.best{background:var(--best);font-weight:700}
+.small{font-size:13px;color:var(--muted)} .mover{font-weight:700}
+.error{background:var(--error);color:var(--errorfg);padding:6px;border-radius:4px}
+.odds{display:flex;align-items:center;gap:4px;margin:2px 0}
+.bar{flex:1;background:var(--bar);height:22px;position:relative;border-radius:3px}
+.bar span{display:block;height:100%;border-radius:3px;outline:1px solid #777}
+.bar em{position:absolute;right:4px;top:2px;font-size:13px;font-style:normal;text-shadow:0 0 2px var(--bg)}
+input{font:inherit;min-height:44px;padding:6px;margin:2px;max-width:100%;background:var(--panel);color:var(--fg);
+border:1px solid var(--btnline);border-radius:6px} details{margin-top:8px}
 """
 
 SCRIPT = """
@@ -206,13 +255,19 @@ const q = token ? ('?token=' + encodeURIComponent(token)) : '';
 const view = document.getElementById('view');
 let space = null;
 function version() { const m = document.getElementById('meta'); return m ? m.dataset.version : ''; }
-async function refresh() { const r = await fetch('view' + q); view.innerHTML = await r.text(); }
+function show(text) {  // swap the table in; scrolling to a control stops below the sticky head
+  view.innerHTML = text; const h = document.querySelector('.head');
+  document.documentElement.style.scrollPaddingTop = (h ? h.offsetHeight + 8 : 0) + 'px'; }
+show(view.innerHTML);
+let sent = 0;  // taps so far (twice each: sent and answered)
 async function send(line) {
+  sent++;
   const who = document.getElementById('who');
   if (who && who.value !== who.dataset.mover && !line.startsWith('undo') && !line.startsWith('redo')
       && !line.startsWith('new')) line = 'as ' + who.value + ' ' + line;
   const r = await fetch('event' + q, {method: 'POST', body: new URLSearchParams({line: line})});
-  view.innerHTML = await r.text();
+  show(await r.text());
+  sent++;  // a poll that started before this answer came must not replace it
 }
 document.addEventListener('click', e => {
   const b = e.target.closest('[data-event]');
@@ -228,8 +283,11 @@ document.addEventListener('submit', e => {
   if (f.id === 'typed') send(f.line.value);
   if (f.id === 'newgame') send('new --track "' + f.track.value + '" --players ' + f.players.value);
 });
-setInterval(async () => {
-  try { const r = await fetch('version' + q); const v = await r.text(); if (v !== version()) await refresh(); }
+setInterval(async () => {  // another tab or the terminal changed the state; never over a tap's answer
+  const mark = sent;
+  try { const v = await (await fetch('version' + q)).text();
+        if (v === version() || mark !== sent) return;
+        const text = await (await fetch('view' + q)).text(); if (mark === sent) show(text); }
   catch (err) {}
 }, 1000);
 """
@@ -278,11 +336,11 @@ def make_app(session: Session, token: str | None = None):
         line = (parse_qs(body).get("line") or [""])[0][:500]
 
         try:
-            await run_in_threadpool(session.run, line)
+            _, summary = await run_in_threadpool(session.run, line)
         except AnalyzerError as exc:
             return HTMLResponse(await run_in_threadpool(render_view, session, " ".join(str(exc).split())),
                                 status_code=400)
-        return HTMLResponse(await run_in_threadpool(render_view, session))
+        return HTMLResponse(await run_in_threadpool(render_view, session, "", summary.get("said")))
 
     return Starlette(routes=[Route("/", index), Route("/view", view), Route("/version", version),
                              Route("/event", event, methods=["POST"])])

@@ -226,6 +226,7 @@ def _focus(value, players: int) -> Focus:
     if e.get("vertices") is not None:
         out["vertices"] = tuple(sc.integer(v, f"{where}.vertices[{i}]", 0, bo.N_VERTEX - 1)
                                 for i, v in enumerate(sc.sequence(e["vertices"], f"{where}.vertices")))
+        sc.within_box([(f"{where}.vertices", out["vertices"])], 1, "vertex", str, "list each vertex once")
     return Focus(**out)
 
 
@@ -241,6 +242,7 @@ def _read(block: dict, players: int, board: bo.Board, settings: Settings) -> Pos
     played, mine, bought = _dev(block.get("dev"), f"{P}.dev")
     harbors = tuple(sc.integer(v, f"{P}.harbors_built_this_turn[{i}]", 0, bo.N_VERTEX - 1) for i, v in
                     enumerate(sc.sequence(block.get("harbors_built_this_turn"), f"{P}.harbors_built_this_turn")))
+    sc.within_box([(f"{P}.harbors_built_this_turn", harbors)], 1, "vertex", str, "list each vertex once")
     awards = sc.mapping(block.get("awards"), f"{P}.awards", {"longest_road", "largest_army"})
     lr, la = (None if awards.get(k) is None else _seat(awards[k], f"{P}.awards.{k}", players)
               for k in ("longest_road", "largest_army"))

@@ -206,7 +206,9 @@ def parse_position(data: dict) -> Position:
     colours = [p.colour for p in players_state]
     for i, p in enumerate(players_state):
         if p.at_inn and players == 2:
-            raise ScenarioError(f"{P}.players_state[{i}].at_inn", "false: 2 players leave the inn unused")
+            raise ScenarioError(f"{P}.players_state[{i}].at_inn", ("true is not allowed with 2 players: the "
+                                                                 "2-player game leaves the inn unused; allowed: false "
+                                                                 "or left out (the inn takes a worker with 3-5)"))
     if len(set(colours)) != len(colours):
         raise ScenarioError(f"{P}.players_state", "each colour once")
     if len(colours) > players:

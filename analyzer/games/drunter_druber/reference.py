@@ -277,6 +277,23 @@ def random_votes(rng: random.Random) -> list[str]:
     return [v for v in r.FULL_VOTES if v == "shrug" or rng.random() < 0.6]
 
 
+def random_opponent(rng: random.Random, room: dict) -> dict:
+    """An opponent: squares covered (within `room`), a remaining vote set, and yes / no votes no more than the cards
+    he has spent can have cast (a card a vote; JEIN once, either way)."""
+    covered, left = random_counts(rng, r.SQUARES_PER_TYPE, room), random_votes(rng)
+    spent = [v for v in r.FULL_VOTES if v not in left]
+    cards, votes = len(spent), {}
+    for side, key, most in ((0, "voted_to_cover", 3), (1, "voted_to_save", 2)):
+        budget = min(cards, sum(1 for v in spent if r.VOTES[v][side]))
+        out = votes[key] = {}
+        for t in rng.sample(r.TYPES, rng.randrange(4)):
+            top = min(most, budget - sum(out.values()))
+            if top > 0:
+                out[t] = rng.randrange(1, top + 1)
+        cards -= sum(out.values())
+    return {"covered_types": covered, **votes, "votes_left": left}
+
+
 def random_split(rng: random.Random) -> dict:
     """A tile_kinds block: each size's tiles cut at two random points among the kinds in a random order (so a kind
     may have none, or all)."""
@@ -309,9 +326,7 @@ def random_scenario(rng: random.Random, i: int) -> dict:
     else:
         me["cards"] = [rng.choice(r.TYPES), rng.choice(r.SPECIALS)]
     room = dict.fromkeys(r.TYPES, r.SQUARES_PER_TYPE)
-    opponents = [{"covered_types": random_counts(rng, r.SQUARES_PER_TYPE, room),
-                  "voted_to_cover": random_counts(rng, 3), "voted_to_save": random_counts(rng, 2),
-                  "votes_left": random_votes(rng)} for _ in range(players - 1)]
+    opponents = [random_opponent(rng, room) for _ in range(players - 1)]
     outhouse = {"proposer": rng.choice(["me"] + [f"p{n}" for n in range(2, players + 1)])}
     if outhouse["proposer"] != "me" and rng.random() < 0.7:
         outhouse["my_stance"] = rng.choice(state.STANCES)

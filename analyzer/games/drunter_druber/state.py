@@ -16,8 +16,9 @@ This project's layout (core also reads the spec's flat one, `settings:` and the 
 
 Readings where the spec is silent: `covered_types` counts the squares of each type the player covered himself
 (at most 5 a type, all players together); `voted_to_cover` / `voted_to_save` count his yes / no votes on moves
-that covered or threatened a type (each x vote_eps / x 1/vote_eps on "he holds it"); `votes_left` defaults to the
-full set of 8 and my `votes` too, and every set keeps its shrug (never spent); the proposer of the outhouse vote
+that covered or threatened a type (each x vote_eps / x 1/vote_eps on "he holds it"): every vote spends a card,
+so at most 4 yes (JA, JAA, JAAA, JEIN), 4 no and 7 together, and with `votes_left` given only as many as the
+cards he has spent; `votes_left` defaults to the full set of 8 and my `votes` too, and every set keeps its shrug (never spent); the proposer of the outhouse vote
 spends all its yes-cards and JEIN; `focus` names the size (triple, double, single) and kind (wall, river, road) the
 tile odds put first, river triples when left out (the spec's question).  The board, builders and my tiles of the
 spec's sketch are read and checked for shape only: no question here uses them (the tile odds are of the deal).
@@ -37,7 +38,7 @@ OPPONENT_KEYS = {"covered_types", "voted_to_cover", "voted_to_save", "votes_left
 OUTHOUSE_KEYS = {"proposer", "my_stance"}
 FOCUS_KEYS = {"size", "kind"}
 STANCES = ("for", "against")
-MAX_VOTES_ON = 60  # votes one player can have cast on covering one type (every tile of the game, with room)
+MAX_VOTES_ON = 99  # a bound for reading the number; the vote cards bound the sums (_opponent)
 
 
 @dataclass(frozen=True)
@@ -89,12 +90,36 @@ def _votes(value, where: str) -> tuple:
     return tuple(v for v in r.FULL_VOTES if v in items or v == "shrug")  # the shrug is never spent
 
 
+def _can_vote(side: int, cards) -> tuple[str, ...]:
+    """The cards of `cards` that vote yes (side 0) or no (side 1): JEIN votes either way."""
+    return tuple(c for c in cards if r.VOTES[c][side])
+
+
 def _opponent(value, where: str) -> Opponent:
     block = sc.mapping(value, where, OPPONENT_KEYS)
+    left = _votes(block.get("votes_left"), f"{where}.votes_left")
+    # every vote spends at least one card and spent cards leave the game: a player votes yes at most once per
+    # card that says yes (JA, JAA, JAAA, JEIN), no likewise, both together once per card (JEIN counts once);
+    # with votes_left given, only the cards he has spent
+    spent = r.FULL_VOTES if block.get("votes_left") is None else tuple(c for c in r.FULL_VOTES if c not in left)
+    known = "" if block.get("votes_left") is None else " spent (not in votes_left)"
+    counts = []
+    for side, key, word in ((0, "voted_to_cover", "yes"), (1, "voted_to_save", "no")):
+        types = _types(block.get(key), f"{where}.{key}", MAX_VOTES_ON)
+        cards = _can_vote(side, spent)
+        most = len(cards)
+        if sum(n for _, n in types) > most:
+            raise ScenarioError(f"{where}.{key}", f"{sum(n for _, n in types)} {word} votes in all; every vote "
+                                                  f"spends a card and he has {most} {word} cards{known} "
+                                                  f"({', '.join(cards) or 'none'})")
+        counts.append(types)
+    cast = sum(n for types in counts for _, n in types)
+    most = len([c for c in spent if c != "shrug"])
+    if cast > most:
+        raise ScenarioError(f"{where}.voted_to_save", f"{cast} yes and no votes in all; every vote spends a card "
+                                                      f"and he has {most} cards{known} (JEIN votes once)")
     return Opponent(_types(block.get("covered_types"), f"{where}.covered_types", r.SQUARES_PER_TYPE),
-                    _types(block.get("voted_to_cover"), f"{where}.voted_to_cover", MAX_VOTES_ON),
-                    _types(block.get("voted_to_save"), f"{where}.voted_to_save", MAX_VOTES_ON),
-                    _votes(block.get("votes_left"), f"{where}.votes_left"))
+                    counts[0], counts[1], left)
 
 
 def _mine(block: dict, where: str, settings: Settings) -> tuple:
@@ -118,11 +143,17 @@ def _mine(block: dict, where: str, settings: Settings) -> tuple:
     return cards
 
 
-def _tiles(value, where: str) -> None:
+def _tiles(value, where: str, players: int) -> None:
+    """My tiles, by kind (lengths 1-3): at most as many of each size as the deal gives a player."""
     block = sc.mapping(value, where, set(r.TILE_KINDS))
+    held = {}
     for kind, lengths in block.items():
-        for i, n in enumerate(sc.sequence(lengths, f"{where}.{kind}")):
-            sc.integer(n, f"{where}.{kind}[{i}]", 1, 3)
+        items = [sc.integer(n, f"{where}.{kind}[{i}]", 1, 3)
+                 for i, n in enumerate(sc.sequence(lengths, f"{where}.{kind}"))]
+        held[f"{where}.{kind}"] = items
+    for size, name in enumerate(r.SIZES):
+        sc.total_within([(f, items.count(3 - size)) for f, items in held.items()], r.TILES[players][size],
+                        f"{name}s", f"a player is dealt {r.TILES[players][size]} with {players} players")
 
 
 def _builders(value, where: str) -> None:
@@ -142,7 +173,7 @@ def parse_position(data: dict) -> Position:
     block = sc.mapping(data.get("position"), P, POSITION_KEYS)
     me = sc.mapping(block.get("me"), f"{P}.me", ME_KEYS)
     mine = _mine(me, f"{P}.me", settings)
-    _tiles(me.get("tiles"), f"{P}.me.tiles")
+    _tiles(me.get("tiles"), f"{P}.me.tiles", players)
     sc.mapping(block.get("board"), f"{P}.board")
     _builders(block.get("builders"), f"{P}.builders")
     items = sc.sequence(block.get("opponents"), f"{P}.opponents")

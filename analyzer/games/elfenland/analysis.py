@@ -100,8 +100,9 @@ def blind(p: Position, settings) -> Result:
 def ev(p: Position, settings) -> Result:
     wanted = dict(p.wanted)
     if not wanted:
-        raise ScenarioError("position.route", "a leg still lacking its counter (not on a placed road of its kind, "
-                                              "nor held by me)")
+        raise ScenarioError("position.route", "every leg already has its counter (on a placed road of its kind, or "
+                                              "held by me), so no pick adds to it; ev needs a route with a leg still "
+                                              "lacking its counter")
     pool = p.counters_dict
     if not sum(pool.values()) and not p.open_counters:
         raise ScenarioError("position.open_counters", "a counter to pick: open ones, or some left unseen")

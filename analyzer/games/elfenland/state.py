@@ -136,6 +136,8 @@ def _placed(value, where: str) -> tuple[tuple[str | None, str], ...]:
             out.append((None, sc.choice(item, at, r.COUNTER_KINDS)))
     if len(out) > r.COUNTERS_EACH * len(r.COUNTER_KINDS):
         raise ScenarioError(where, f"at most {r.COUNTERS_EACH * len(r.COUNTER_KINDS)} counters")
+    sc.within_box([(where, [road for road, _ in out if road is not None])], 1, "road", str,
+                  "a road holds one transport counter")
     return tuple(out)
 
 

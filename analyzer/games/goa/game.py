@@ -16,6 +16,7 @@ import numpy as np
 from numba import njit, types
 
 from analyzer.core import search
+from analyzer.core.policies import engine_code
 from analyzer.core.streams import StreamSeeds
 from analyzer.games.goa import rules as r
 
@@ -1144,7 +1145,7 @@ def win_key(s, p):
 @njit(search.SCORE_SIG, cache=True, error_model="numpy")
 def reward(s, cfg, seat):
     """The seat's share of the win: most points, then most ducats; a tie left splits it."""
-    return search.share(np.array([win_key(s, p) for p in range(s[NPL])]), seat)
+    return search.win_share(np.array([win_key(s, p) for p in range(s[NPL])]), seat)
 
 
 @njit(search.SCORE_SIG, cache=True, error_model="numpy")
@@ -1246,13 +1247,9 @@ def settings_vector(settings, players: int) -> np.ndarray:
 
 def policy_code(policy) -> int:
     """The engine's code of a policy (a policies.Policy, a SearchPolicy or a name)."""
-    if isinstance(policy, str):
-        from analyzer.games.goa.policies import parse_policy
+    from analyzer.games.goa.policies import parse_policy
 
-        policy = parse_policy(policy, "policy")
-    if policy.kind == "search":
-        return search.code(policy.budget, policy_code(policy.base))
-    return POLICY_CODES[policy.kind]
+    return engine_code(policy, parse_policy, POLICY_CODES)
 
 
 def policy_codes(policies) -> np.ndarray:

@@ -43,7 +43,13 @@ def _occupied(p: Position) -> str:
 def odds(p: Position, settings) -> Result:
     want_goods, n_tasks = p.refill
     if not want_goods + n_tasks:
-        raise ScenarioError("position.refill", "no placement to make: 5 villages offer goods and 5 tasks")
+        free = (max(0, r.TARGET - len(p.goods)), max(0, r.TARGET - len(p.tasks)))
+        if free == (0, 0):
+            raise ScenarioError("position.refill", f"no placement to make: {len(p.goods)} villages offer goods and "
+                                                   f"{len(p.tasks)} tasks, and a refill tops each up to {r.TARGET}")
+        raise ScenarioError("position.refill", f"goods 0 and tasks 0 ask for no placement; allowed: at least one of "
+                                               f"them from 1 to {r.TARGET} (left out: {r.TARGET} less the villages "
+                                               f"offering each, here goods {free[0]} and tasks {free[1]})")
     bag_size = sum(dict(p.bag).values())
     n_goods = exact.goods_placements(want_goods, bag_size, p.settings.short_bag)
     goods, tasks = frozenset(v for v, _ in p.goods), frozenset(v for v, _ in p.tasks)

@@ -256,9 +256,9 @@ def parse_policies(value, field: str, players: int) -> tuple[pol.Policy, ...]:
             out[p] = _policy(item, f"{field}.{p}")
         return tuple(out)
     items = sc.sequence(value, field)
-    if len(items) < players:
-        raise ScenarioError(field, f"needs a policy for each of the {players} seats, got {len(items)}")
-    return tuple(_policy(item, f"{field}[{i}]") for i, item in enumerate(items[:players]))
+    if len(items) != players:
+        raise ScenarioError(field, f"one policy for each of the {players} seats, got {len(items)}")
+    return tuple(_policy(item, f"{field}[{i}]") for i, item in enumerate(items))
 
 
 def _seat_keys(block: dict) -> bool:
@@ -401,8 +401,10 @@ def _parse_bid_state(block: dict, rules: RuleSet, players: int, policies) -> Bid
     if (holder is None) != (high == 0):
         raise ScenarioError("position.auction.high_bid" if holder is not None else "position.auction.high_bidder",
                             "a standing bid needs both high_bid (1 or more) and high_bidder")
-    passed = frozenset(_player(p, "position.auction.passed", players)
-                       for p in sc.sequence(auction.get("passed"), "position.auction.passed"))
+    passed_list = [_player(p, "position.auction.passed", players)
+                   for p in sc.sequence(auction.get("passed"), "position.auction.passed")]
+    sc.within_box([("position.auction.passed", passed_list)], 1, "seat", str, "list each seat that passed once")
+    passed = frozenset(passed_list)
     bids = {}
     for key, amount in sc.mapping(auction.get("bids"), "position.auction.bids").items():
         p = _player(key, "position.auction.bids", players)

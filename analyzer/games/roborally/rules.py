@@ -197,6 +197,7 @@ def _registers(value, field) -> tuple[int, ...]:
     regs = tuple(sc.integer(x, f"{field}[{i}]", 1, REGISTERS) for i, x in enumerate(items))
     if not regs:
         raise ScenarioError(field, "the registers it is active in, a list of 1-5")
+    sc.within_box([(field, regs)], 1, "register", str, "list each register once")
     return regs
 
 
@@ -252,9 +253,10 @@ def parse_board(value, field: str = "board") -> Board:
             return rest
         return parse
 
-    walls = set()
+    walls, given = set(), []
     for sq, (side,) in _entries(field, block, "walls", w, h, one(1, ", side N|E|S|W"), ", side", once=False):
         d = _direction(side, f"{field}.walls")
+        given.append((*sq, d))
         walls.add((*sq, d))
         dx, dy = STEP[d]
         walls.add((sq[0] + dx, sq[1] + dy, (d + 2) % 4))
@@ -275,6 +277,10 @@ def parse_board(value, field: str = "board") -> Board:
     lasers = tuple((sq, _direction(r[0], f"{field}.lasers"), sc.integer(r[1], f"{field}.lasers", 1, 3))
                    for sq, r in _entries(field, block, "lasers", w, h, one(2, ", direction, strength 1-3"),
                                          ", direction, strength", once=False))
+    sc.within_box([(f"{field}.walls", given)], 1, "wall", lambda x: f"[{x[0]}, {x[1]}, {'NESW'[x[2]]}]",
+                  "a side of a square has one wall")
+    sc.within_box([(f"{field}.lasers", [(sq, d) for sq, d, _ in lasers])], 1, "laser",
+                  lambda x: f"at [{x[0][0]}, {x[0][1]}] facing {'NESW'[x[1]]}", "one laser a square and direction")
     repairs = {sq: sc.integer(r[0], f"{field}.repairs", 1, 2)
                for sq, r in _entries(field, block, "repairs", w, h, one(1, ", wrenches 1|2"), ", wrenches").items()}
     flags = tuple(_square(f, f"{field}.flags[{i}]", w, h) for i, f in enumerate(sc.sequence(block.get("flags"),

@@ -258,6 +258,9 @@ def _read(block: dict, players: int, board: Board, settings: Settings) -> Positi
     uses_bag = settings.bag(players)
     if not uses_bag and (bag or out):
         raise ScenarioError(f"{P}.bag" if bag else f"{P}.tiles_out", "only with 2 players and two_player_bag: true")
+    # spec §5: one tile per family goes on its domain, the other into the bag, from which it leaves the game
+    sc.within_box([(f"{P}.bag", bag), (f"{P}.tiles_out", out)], 1, "the bag tile of", lambda f: board.families[f],
+                  f"the bag holds one tile of each family ({F} in all), each in the bag or out of the game")
     fam_block = r.mapping(block.get("families"), f"{P}.families")
     families = []
     given = {}
@@ -424,9 +427,9 @@ def check(p: Position) -> None:
     if len(owners) != len(set(owners)) or set(owners) != reached:
         raise ScenarioError(f"{P}.players", "the players' goods markers must be the taken ones, each held once: "
                                             f"{sorted(reached)}")
-    known = [n for q in p.seats for n in (q.hand or ())] + [n for q in p.seats for n in q.sold] + list(p.discard or ())
-    if len(known) != len(set(known)):
-        raise ScenarioError(f"{P}.players", "a card appears twice across hands, sold cards and the discard pile")
+    sc.within_box([(f"{P}.players[{i}].hand", q.hand or ()) for i, q in enumerate(p.seats)]
+                  + [(f"{P}.players[{i}].sold", q.sold) for i, q in enumerate(p.seats)]
+                  + [(f"{P}.discard_pile", p.discard or ())], 1, "card")
     total = sum(q.hand_count + len(q.sold) for q in p.seats) + p.discard_count + p.pile_count
     if total != b.cards:
         raise ScenarioError(f"{P}.pile_count", f"hands + sold + discards + pile = {total}; the deck has {b.cards}")

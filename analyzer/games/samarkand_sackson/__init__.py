@@ -40,11 +40,14 @@ gain, gain_exact, net, net_exact}}, kinds.<kind> {{unseen, P(1 cube is it), P(>=
 p_exact}}, penalty[] {{lost, p, p_exact}}. {COMMON}"""
 
 TRADE_HELP = f"""The nomad trade (spec §9.4), exact and deterministic: at a camp that is not full, the gift losing
-least W (as good as any gift: the trade may take it back; no cube: bought for 20), then the best swap under W (trade_counts equal: m field cubes for m of mine), and
-with position.focus {{kind, n}} the best swap that leaves me n of that kind (or impossible); a full camp: pay 10 and
-take all. Camps: position.focus.space, else mine if I stand on one, else every camp.
+least W (as good as any gift: the trade may take it back; no cube: bought for 20), then the best swap under W
+(trade_counts equal: m field cubes for m of mine), and with position.focus {{kind, n}} the best swap that leaves me
+n of that kind, no swap included when I hold n already (or impossible); a full camp: pay 10 and take all. A bought
+gift under trade_counts any lies on the field for the trade: a swap for each cube it may be, and (gift_purchase
+blind) their expectation over the draw, the camp's value in `ev`. Camps: position.focus.space, else mine if I
+stand on one, else every camp.
 JSON keys: camps[] {{camp, capacity, field, full, gift, gift_delta, gift_delta_exact, swaps[] {{swap, possible,
-give, take, delta, delta_exact}}, action, delta (full camps)}}. {COMMON}"""
+gift, give, take, delta, delta_exact}}, action, delta (full camps)}}. {COMMON}"""
 
 CITY_HELP = f"""The city (spec §9.4), exact and deterministic: the income of every legal sale now (at least 2 of
 a kind at its market, or one cube each of assortment_min+ kinds at an assortment market; sale_size; the disc closes
@@ -64,7 +67,7 @@ rollouts, seed. {COMMON}"""
 GAME = GameSpec(
     name="samarkand_sackson",
     title="Samarkand (Sackson)",
-    version=1,
+    version=2,
     players=(2, 5),
     load="analyzer.games.samarkand_sackson.state:parse_position",
     summary="where can I get to, the one-turn EV of each move, oasis draws, nomad trades, sales, the race to 500",

@@ -5,6 +5,8 @@ of `position.me`.  Item 5, the race, is Monte Carlo rollouts of the rest of the 
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pandas as pd
 
 from analyzer.core import runner, stats
@@ -201,27 +203,22 @@ def trade(p: Position, settings) -> Result:
             out.append(entry)
             continue
         k, dg, paid = exact.best_gift(p, q.money, q.known)
-        hand, money, fld2 = q.known, q.money - paid, fld
-        if k is not None:
-            one = tuple(int(j == k) for j in range(len(r.KINDS)))
-            hand, fld2 = exact.add(q.known, one, -1), exact.add(fld, one)
-        gift = r.KINDS[k] if k is not None else f"bought for {paid}"
-        found = [("best swap", exact.best_trade(p, money, hand, fld2, cap))]
-        if f.kind is not None and f.n is not None:
-            found.append((f"reach {f.n} {r.KINDS[f.kind]}",
-                          exact.reach_trade(p, money, hand, fld2, cap, f.kind, f.n)))
-        entry.update(gift=gift, **both("gift_delta", dg), swaps=[])
-        for what, t in found:
-            if t is None:
-                rows.append({"camp": b.space_ids[s], "swap": what, "give": "impossible", "take": "-",
-                             "ΔW": None, "exact": None})
-                entry["swaps"].append({"swap": what, "possible": False})
-                continue
-            give, take, d = t
-            rows.append({"camp": b.space_ids[s], "swap": what, "gift": gift, "give": _lot(give), "take": _lot(take),
-                         "ΔW": float(dg + d), "exact": fs(dg + d)})
-            entry["swaps"].append({"swap": what, "possible": True, "give": r.counts_dict(give),
-                                   "take": r.counts_dict(take), **both("delta", dg + d)})
+        entry.update(gift=r.KINDS[k] if k is not None else f"bought for {paid}", **both("gift_delta", dg), swaps=[])
+        for what, keep in _swaps(p):
+            for label, gift, t in _camp_swaps(p, s, k, paid, keep):
+                what_row = f"{what}{label}"
+                if t is None:
+                    rows.append({"camp": b.space_ids[s], "swap": what_row, "gift": gift, "give": "impossible",
+                                 "take": "-", "ΔW": None, "exact": None})
+                    entry["swaps"].append({"swap": what_row, "possible": False})
+                    continue
+                give, take, d = t
+                known = isinstance(give, tuple)  # else the expectation over a drawn gift: by the cube
+                rows.append({"camp": b.space_ids[s], "swap": what_row, "gift": gift,
+                             "give": _lot(give) if known else give, "take": _lot(take) if known else take,
+                             "ΔW": float(dg + d), "exact": fs(dg + d)})
+                entry["swaps"].append({"swap": what_row, "possible": True, "gift": gift, **both("delta", dg + d),
+                                       **({"give": r.counts_dict(give), "take": r.counts_dict(take)} if known else {})})
         out.append(entry)
     notes = [*_notes(p), f"at a camp that is not full: the gift losing least W first (no cube: bought for "
              f"{r.GIFT_PRICE}), then one trade: trade_counts {p.settings.trade_counts}; ΔW includes the gift",
@@ -229,6 +226,48 @@ def trade(p: Position, settings) -> Result:
     return Result(_title(p, f"the nomad trade for {p.name(p.me)} (exact)"),
                   {"trades": pd.DataFrame(rows).set_index("camp")}, _payload(p, camps=out), notes,
                   exact={"trades": True})
+
+
+def _swaps(p: Position) -> list:
+    """The swaps `ask trade` shows: (label, which trades count: None for all, else (kind, n) to reach)."""
+    f = p.focus
+    out = [("best swap", None)]
+    if f.kind is not None and f.n is not None:
+        out.append((f"reach {f.n} {r.KINDS[f.kind]}", (f.kind, f.n)))
+    return out
+
+
+def _camp_swaps(p: Position, s: int, k, paid: int, reach) -> list[tuple[str, str, tuple | None]]:
+    """[(label suffix, gift, (give, take, ΔW of the trade) or None: impossible)] at camp s (not full) after the gift
+    `k` (None: bought for `paid`), as exact.value counts it: a bought gift's cube is on the field when the trade
+    may take it (trade_counts any), so each cube it may be gets its swap, and under gift_purchase blind a last row
+    gives the expectation over the draw (what `ev` counts; give and take then depend on the cube)."""
+    q = p.seats[p.me]
+    fld, cap, money = p.field_of(s), p.board.capacity[s], q.money - paid
+
+    def best(hand, field):
+        if reach is None:
+            return exact.best_trade(p, money, hand, field, cap)
+        return exact.reach_trade(p, money, hand, field, cap, *reach)
+
+    if k is not None:
+        one = exact.unit(k)
+        return [("", r.KINDS[k], best(exact.add(q.known, one, -1), exact.add(fld, one)))]
+    cubes = exact.bought_gift(p, p.pool())
+    if cubes[0][0] is None:
+        return [("", f"bought for {paid}", best(q.known, fld))]
+    out = []
+    for c, pr in cubes:
+        kind = r.KINDS[c.index(1)]
+        label = f" (gift {kind})" if p.settings.gift_purchase == "choice" else f" (gift drawn {kind}, P {fs(pr)})"
+        out.append((label, f"bought for {paid}: {kind}", best(q.known, exact.add(fld, c))))
+    if p.settings.gift_purchase == "blind":
+        if all(t is not None for _, _, t in out):
+            mean = sum((pr * t[2] for (c, pr), (_, _, t) in zip(cubes, out)), Fraction(0))
+            out.append((" (expected over the gift drawn)", f"bought for {paid}", ("by the cube", "by the cube", mean)))
+        else:
+            out.append((" (expected over the gift drawn)", f"bought for {paid}", None))
+    return out
 
 
 def city(p: Position, settings) -> Result:

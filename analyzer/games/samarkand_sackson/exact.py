@@ -142,24 +142,34 @@ def trades(p: Position, money: int, hand, fld, capacity: int):
             yield give, take, W(p, money, add(add(hand, give, -1), take)) - base
 
 
-def best_trade(p: Position, money: int, hand, fld, capacity: int):
-    """(give, take, ΔW) of the best trade under W (ties: the fewest cubes moved, then the first); none: ΔW 0."""
-    best = ((0,) * K, (0,) * K, 0)
+def best_trade(p: Position, money: int, hand, fld, capacity: int, keep=lambda give, take: True):
+    """(give, take, ΔW) of the best trade under W among those `keep` allows, no trade (ΔW 0) among them (ties: the
+    fewest cubes moved, then the first); None when `keep` allows none."""
+    none = ((0,) * K, (0,) * K)
+    best = (*none, 0) if keep(*none) else None
     for give, take, d in trades(p, money, hand, fld, capacity):
-        if d > best[2] or (d == best[2] and d > 0 and sum(give) + sum(take) < sum(best[0]) + sum(best[1])):
+        if not keep(give, take):
+            continue
+        if best is None or d > best[2] or (d == best[2] and sum(give) + sum(take) < sum(best[0]) + sum(best[1])):
             best = (give, take, d)
     return best
 
 
 def reach_trade(p: Position, money: int, hand, fld, capacity: int, kind: int, n: int):
-    """The best trade (by ΔW) that leaves >= n cubes of `kind` in hand; None if none does (no trade counts)."""
-    if hand[kind] >= n:
-        return (0,) * K, (0,) * K, 0
-    best = None
-    for give, take, d in trades(p, money, hand, fld, capacity):
-        if hand[kind] - give[kind] + take[kind] >= n and (best is None or d > best[2]):
-            best = (give, take, d)
-    return best
+    """The best trade (by ΔW, ties as `best_trade`) that leaves >= n cubes of `kind` in hand, no trade included
+    when the hand holds them already; None if none does."""
+    return best_trade(p, money, hand, fld, capacity, lambda give, take: hand[kind] - give[kind] + take[kind] >= n)
+
+
+def bought_gift(p: Position, pool) -> list[tuple[tuple[int, ...] | None, Fraction]]:
+    """The cube a bought gift puts on the field, as a trade after it sees it: [(cube, P)] drawn from `pool`
+    (gift_purchase blind) or every colour it holds (choice: he names one, P 1); [(None, 1)] when no trade can take
+    it (trade_counts equal: he has no cube of his own to give; or an empty pool)."""
+    if p.settings.trade_counts == "equal" or not sum(pool):
+        return [(None, Fraction(1))]
+    if p.settings.gift_purchase == "choice":
+        return [(c, Fraction(1)) for c, _ in draws(pool, 1)]
+    return draws(pool, 1)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -230,9 +240,10 @@ def value(p: Position, space: int, money: int, hand, fields, pool) -> Fraction:
         k, d, paid = best_gift(p, money, hand)
         if k is not None:
             return camp_choice(p, money, hand, fld, cap)[1]
-        if p.settings.trade_counts == "equal" or not sum(pool):  # bought: no cube of his own to trade
+        cubes = bought_gift(p, pool)
+        if cubes[0][0] is None:  # bought: no cube of his own to trade
             return Fraction(d)
-        after = [(q, best_trade(p, money - paid, hand, add(fld, c), cap)[2]) for c, q in draws(pool, 1)]
+        after = [(q, best_trade(p, money - paid, hand, add(fld, c), cap)[2]) for c, q in cubes]
         if p.settings.gift_purchase == "choice":
             return Fraction(d + max(t for _, t in after))
         return d + sum((q * t for q, t in after), Fraction(0))

@@ -249,11 +249,10 @@ def _state(block: dict, seats, board: Board, seat) -> dict:
         out["supply"] = tuple(r.ARISTOCRATS - sum(row[p] for row in out["aristocrats"])
                               - sum(1 for _, o in bridges if o == p) if v is None else v
                               for p, v in enumerate(out["supply"]))
-    out["out_of_passage"] = frozenset(seat(v, f"{s}.out_of_passage[{i}]")
-                                      for i, v in enumerate(sc.sequence(block.get("out_of_passage"),
-                                                                        f"{s}.out_of_passage")))
-    out["hopped"] = frozenset(seat(v, f"{s}.hopped[{i}]")
-                              for i, v in enumerate(sc.sequence(block.get("hopped"), f"{s}.hopped")))
+    for key in ("out_of_passage", "hopped"):  # sets of players: each once
+        seats_listed = [seat(v, f"{s}.{key}[{i}]") for i, v in enumerate(sc.sequence(block.get(key), f"{s}.{key}"))]
+        sc.within_box([(f"{s}.{key}", seats_listed)], 1, "player", lambda x: seats[x], "list each player once")
+        out[key] = frozenset(seats_listed)
     out["roles"] = _roles(block.get("roles"), f"{s}.roles", seat)
     return out
 

@@ -63,6 +63,7 @@ GAME = GameSpec(
     },
     answers="analyzer.games.st_petersburg.state:questions",
     full_games="analyzer.games.st_petersburg.balance:FULL_GAMES",
+    policies=("greedy", "random", "search[:N[:BASE]]"),
     bench="analyzer.games.st_petersburg.bench:run",
     reference_check="analyzer.games.st_petersburg.sim:engine_agrees",
 )

@@ -2,9 +2,9 @@
 question 4: the start stones' seat value; and rule readings A/B, e.g. upgrade_pairs by_symbol vs seed).
 
 The scenario format is core's (`core/balance/variants.py`).  A variant may set `players` (2 to 4), `policies`
-(greedy, random; one per turn-order rank), `seating` (fixed, rotate) and any rule of `rules.SETTINGS` that changes a
-whole game (card_table, upgrade_pairs, worker_refill_end, observatory_last_card, hand_limit, turn_cap: rounds after
-which a game stops, counted apart as `capped`).
+(greedy, random, search[:N[:BASE]]; one per turn-order rank), `seating` (fixed, rotate) and any rule of
+`rules.SETTINGS` that changes a whole game (card_table, upgrade_pairs, worker_refill_end, observatory_last_card,
+hand_limit, turn_cap: rounds after which a game stops, counted apart as `capped`).
 
 "Seat" in every balance table is the turn-order rank from the worker stone (play.py): with 4 players seat k holds
 stone k at the start.  Scores are the final points (the aristocrat bonus, rubles and the hand penalty included).

@@ -1,11 +1,16 @@
 """Sankt Petersburg benchmarks: whole games per second from the set-up, random and greedy players (the issue's
 target: at least 200 4-player games/s), medians of repeated batches, one process (the numba kernel is compiled or
 loaded from its cache before timing); then the exact questions' compute time on their shipped scenarios (target
-under 0.2 s).  No public engine plays these policies, so there is no comparison column.
+under 0.2 s); then the search player's rows (its driver's share of a decision, search:64 whole games on 2 workers
+against greedy at the usual 4 players, target 1 game/s, base policy greedy).  No public engine plays these
+policies, so there is no comparison column.
 """
 from __future__ import annotations
 
+import numpy as np
+
 from analyzer.core import bench as core_bench
+from analyzer.games.st_petersburg import game as g
 from analyzer.games.st_petersburg import play as pl
 from analyzer.games.st_petersburg.policies import Policy
 
@@ -17,4 +22,18 @@ def run(quick: bool = False) -> list[dict]:
     runs = (("random", 1000 if quick else 5000, ">=200/s"), ("greedy", 1000 if quick else 5000, ">=200/s"))
     rows = core_bench.full_games("st_petersburg", lambda kind: pl.GameConfig(pl.RuleSet(), 4, (Policy(kind),) * 4),
                                  pl.play, runs, repeats)
-    return rows + core_bench.exact_questions("st_petersburg", EXACT_QUESTIONS, repeats)
+    rows += core_bench.exact_questions("st_petersburg", EXACT_QUESTIONS, repeats)
+    decisions = core_bench.spread_decisions(g.MODEL, new_game, 4 if quick else 12, g.P_GREEDY)
+    return rows + core_bench.search_rows("st_petersburg", g.MODEL, decisions, g.P_GREEDY, len(g.Chance.STREAMS),
+                                         (("search:64", "greedy", 4, 16 if quick else 48, ">=1/s"),),
+                                         1 if quick else 3)
+
+
+def new_game(seed: int):
+    """Game `seed` dealt for 4 greedy players: (state, settings, chance streams)."""
+    cfg = g.settings_vector(None, 4)
+    streams = g.Chance(1, np.random.default_rng(seed)).seeds
+    s = np.zeros(g.SSIZE, dtype=np.int64)
+    g.run(cfg, streams, np.zeros((1, g.STSIZE), dtype=np.int64), s, g.NEW_GAME, 0,
+          pols=np.full((1, g.MAXP), g.P_GREEDY, dtype=np.int64))
+    return s, cfg, streams[0]

@@ -13,9 +13,12 @@ random player's decision is written in order, for the readable reference to repl
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 
+from analyzer.core import search
+from analyzer.core.policies import engine_code
 from analyzer.core.streams import StreamSeeds
+from analyzer.games.st_petersburg.policies import parse_policy
 from analyzer.games.st_petersburg import rules as r
 
 MAXP = 4
@@ -53,7 +56,11 @@ LO = UP + MAXT  # MAXT lower row
 DP = LO + MAXT  # 4 cards dealt from each deck
 DN = DP + 4  # 4 deck sizes
 DK = DN + 4  # 4 x MAXD each deck's order, top first
-SSIZE = DK + 4 * MAXD
+# the forward model's cursor: the step of the phase (0 not begun, 1 the actions, 2 the Pub), the pending decision
+# (0 none, 1 a move, 2 Pub points) and its seat, the Pub's next seat from the building stone on
+STEP, PEND, DECP, PUBK = (DK + 4 * MAXD + k for k in range(4))
+PEND_MOVE, PEND_PUB = 1, 2
+STB = PUBK + 1  # the game's stats (STSIZE below), kept in the state as it is played
 END_NAMES = ("running", "last round", "capped", "worker refill")
 E_RUN, E_LAST, E_CAPPED, E_IMMEDIATE = range(4)
 
@@ -69,6 +76,7 @@ ST_FINAL = 4  # MAXP final points
 ST_RUB = ST_FINAL + MAXP  # MAXP final rubles
 ST_ACT = ST_RUB + MAXP  # MAXP x NACT
 STSIZE = ST_ACT + MAXP * NACT
+SSIZE = STB + STSIZE
 
 # chance streams and record tags
 S_STONES, S_DECKS, S_CHOICE = range(3)
@@ -80,6 +88,7 @@ P_RANDOM, P_GREEDY = 0, 1
 GO_ON, NEW_GAME = range(2)
 
 S, U, R, UR = "int64[::1]", "uint64[::1]", "int64[:, ::1]", "uint64[:, ::1]"
+R2 = types.int64[:, ::1]
 
 
 def kernel(signature):
@@ -268,12 +277,13 @@ def on_board(cfg, s):
     return n
 
 
-@kernel(f"void({S}, {S}, int64, {R}, int64, {S})")
-def apply(cfg, s, p, mv, i, st):
-    kind, a, t, rep = mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3]
+@kernel(f"void({S}, {S}, int64, int64, int64, int64, int64)")
+def play_move(cfg, s, p, kind, a, t, rep):
+    """Seat p makes move (kind, a, t, rep); its action counts go to the stats kept in the state."""
+    st = STB + ST_ACT + p * NACT
     if kind == M_PASS:
         s[PASSES] += 1
-        st[ST_ACT + p * NACT + A_PASS] += 1
+        s[st + A_PASS] += 1
         return
     s[PASSES] = 0
     if kind == M_OBS:
@@ -283,7 +293,7 @@ def apply(cfg, s, p, mv, i, st):
             s[LAST] = 1
         s[FD + p] += 1
         s[OBSCARD] = t
-        st[ST_ACT + p * NACT + A_OBS] += 1
+        s[st + A_OBS] += 1
         return
     s[OBSCARD] = -1
     if kind == M_BUY or kind == M_TAKE:
@@ -295,7 +305,7 @@ def apply(cfg, s, p, mv, i, st):
         s[HAND + p * MAXT + t] += 1
         s[HN + p] += 1
         if kind == M_TAKE:
-            st[ST_ACT + p * NACT + A_TAKE] += 1
+            s[st + A_TAKE] += 1
         return
     if kind == M_OBS_DISCARD:
         return
@@ -303,18 +313,9 @@ def apply(cfg, s, p, mv, i, st):
     s[OWN + p * MAXT + t] += 1
     if rep >= 0:
         s[OWN + p * MAXT + rep] -= 1
-        st[ST_ACT + p * NACT + A_UPGRADE] += 1
+        s[st + A_UPGRADE] += 1
     else:
-        st[ST_ACT + p * NACT + (A_BUY if kind == M_BUY else A_PLAY)] += 1
-
-
-@kernel(f"int64({S}, {S}, int64, {U}, {R}, {R}, int64)")
-def choose(cfg, s, p, rs, rec, mv, n):
-    if s[POL + p] == P_GREEDY:
-        return greedy(cfg, s, p, mv, n)
-    i = randint(rs, S_CHOICE, n)
-    note(rec, R_MOVE, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3])
-    return i
+        s[st + (A_BUY if kind == M_BUY else A_PLAY)] += 1
 
 
 @kernel(f"void({S}, {S}, int64)")
@@ -333,49 +334,22 @@ def score(cfg, s, col):
                 s[RUB + p] += n * colour_count(cfg, s, p, GREEN)
 
 
-@kernel(f"void({S}, {S}, {U}, {R}, {S})")
-def pub(cfg, s, rs, rec, st):
-    """After the building scoring: each Pub owner, from the building stone on, buys points at 2 rubles."""
-    P = s[NPL]
-    last = s[LAST] == 1 or s[ROUND] == cfg[C_CAP]
-    for k in range(P):
-        p = (s[STONE] + 1 + k) % P
-        pubs = s[OWN + p * MAXT + cfg[C_PUB]] if cfg[C_PUB] >= 0 else 0
-        if pubs == 0 or s[RUB + p] < PUB_PRICE:
-            continue
-        most = min(PUB_POINTS * pubs, s[RUB + p] // PUB_PRICE)
-        if s[POL + p] == P_GREEDY:
-            x = most if last else 0
-        else:
-            x = randint(rs, S_CHOICE, most + 1)
-            note(rec, R_PUB, x, 0, 0, 0)
-        s[PTS + p] += x
-        s[RUB + p] -= PUB_PRICE * x
-        st[ST_ACT + p * NACT + A_PUB] += x
+@kernel(f"int64({S}, {S}, int64)")
+def pub_most(cfg, s, p):
+    """The most points seat p's Pubs sell it now (5 per Pub, 2 rubles each); 0: no Pub decision."""
+    pubs = s[OWN + p * MAXT + cfg[C_PUB]] if cfg[C_PUB] >= 0 else 0
+    if pubs == 0 or s[RUB + p] < PUB_PRICE:
+        return 0
+    return min(PUB_POINTS * pubs, s[RUB + p] // PUB_PRICE)
 
 
-@kernel(f"void({S}, {S}, {U}, {R}, {R}, {S})")
-def phase(cfg, s, rs, rec, mv, st):
-    """One phase: the actions until every seat passed in a row, the scoring, the Pub, the refill (after the upgrade
-    phase the round's end: the game's end, or the row shift, the stones passed and the worker refill)."""
+@kernel(f"void({S}, {S})")
+def end_phase(cfg, s):
+    """After a phase's actions, scoring and Pub: the refill of the next phase's deck; after the upgrade phase the
+    round's end (the game's end, or the row shift, the stones passed and the worker refill)."""
     P, ph = s[NPL], s[PHASE]
-    for q in range(P):
-        s[FD + q] = 0
-    s[PASSES] = 0
-    s[TOMOVE] = (s[STONE] + ph) % P
-    while s[PASSES] < P:
-        p = s[TOMOVE]
-        n = moves(cfg, s, p, mv)
-        apply(cfg, s, p, mv, choose(cfg, s, p, rs, rec, mv, n), st)
-        if s[OBSCARD] >= 0:
-            n = moves(cfg, s, p, mv)
-            apply(cfg, s, p, mv, choose(cfg, s, p, rs, rec, mv, n), st)
-        st[ST_ACTIONS] += 1
-        s[TOMOVE] = (p + 1) % P
+    s[STEP] = 0
     if ph < 3:
-        score(cfg, s, ph)
-        if ph == 1:
-            pub(cfg, s, rs, rec, st)
         refill(cfg, s, ph + 1, BOARD - on_board(cfg, s))
         s[PHASE] = ph + 1
         return
@@ -435,25 +409,205 @@ def final_points(cfg, s, p):
             - HAND_PENALTY * s[HN + p])
 
 
-@njit(f"void({S}, {R}, {UR}, {R}, {S}, {R}, {R}, int64, int64)", cache=True, nogil=True, error_model="numpy")
-def batch(cfg, pols, streams, stats, s, mv, rec, start, max_phases):
+# ------------------------------------------------------------------------------------------------
+# the forward model (core/search.py): a phase is the actions until every seat passed in a row, the scoring, the
+# Pub (after the building phase) and the refill; advance returns search.ROUND_END after each PHASE, so a caller's
+# round limit counts phases.  A move option is its four ints packed in one (`pack`).
+
+
+@kernel("int64(int64, int64, int64, int64)")
+def pack(kind, a, t, rep):
+    return ((kind * 4 + a) * MAXT + t) * (MAXT + 1) + rep + 1
+
+
+@njit(search.ADVANCE_SIG, cache=True, error_model="numpy")
+def advance(s, cfg, rs, rec):
+    P = s[NPL]
+    while True:
+        if s[ENDED] != E_RUN:
+            return search.ENDED
+        if s[PEND]:
+            return s[DECP]
+        if s[STEP] == 0:  # a phase begins
+            for q in range(P):
+                s[FD + q] = 0
+            s[PASSES] = 0
+            s[TOMOVE] = (s[STONE] + s[PHASE]) % P
+            s[STEP] = 1
+        elif s[STEP] == 1:
+            if s[PASSES] < P:  # (an Observatory's drawn card: the same seat's fate decision)
+                s[PEND], s[DECP] = PEND_MOVE, s[TOMOVE]
+                return s[TOMOVE]
+            if s[PHASE] < 3:
+                score(cfg, s, s[PHASE])
+            if s[PHASE] == 1:
+                s[STEP], s[PUBK] = 2, 0
+            else:
+                end_phase(cfg, s)
+                return search.ROUND_END
+        elif s[PUBK] == P:  # each Pub owner from the building stone on buys points at 2 rubles
+            end_phase(cfg, s)
+            return search.ROUND_END
+        else:
+            p = (s[STONE] + 1 + s[PUBK]) % P
+            if pub_most(cfg, s, p) > 0:
+                s[PEND], s[DECP] = PEND_PUB, p
+                return p
+            s[PUBK] += 1
+
+
+@njit(search.LEGAL_SIG, cache=True, error_model="numpy")
+def legal(s, cfg, out):
+    """The pending decision's options: the Pub's 0..most points, or the legal moves packed, at most as many as
+    `out` holds (search.MAX_OPTIONS: the first in tuple order; seeded games never list more than 56)."""
+    p = s[DECP]
+    if s[PEND] == PEND_PUB:
+        n = pub_most(cfg, s, p) + 1
+        for x in range(n):
+            out[x] = x
+        return n
+    mv = np.empty((MAXMV, 4), dtype=np.int64)
+    n = moves(cfg, s, p, mv)
+    n = min(n, out.shape[0])
+    for i in range(n):
+        out[i] = pack(mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3])
+    return n
+
+
+@njit(search.APPLY_SIG, cache=True, error_model="numpy")
+def apply(s, cfg, rs, rec, o):
+    p, what = s[DECP], s[PEND]
+    s[PEND] = 0
+    if what == PEND_PUB:
+        s[PTS + p] += o
+        s[RUB + p] -= PUB_PRICE * o
+        s[STB + ST_ACT + p * NACT + A_PUB] += o
+        s[PUBK] += 1
+        return
+    rep = o % (MAXT + 1) - 1
+    o //= MAXT + 1
+    play_move(cfg, s, p, o // (4 * MAXT), (o // MAXT) % 4, o % MAXT, rep)
+    if s[OBSCARD] < 0:  # the turn is over (an Observatory draw is followed by the card's fate)
+        s[STB + ST_ACTIONS] += 1
+        s[TOMOVE] = (p + 1) % s[NPL]
+
+
+@njit(search.POLICY_SIG, cache=True, error_model="numpy")
+def policy(s, cfg, rs, rec, code):
+    """greedy (P_GREEDY) or random (any other code): its move or its Pub points, random's draw recorded."""
+    p = s[DECP]
+    if s[PEND] == PEND_PUB:
+        most = pub_most(cfg, s, p)
+        if code == P_GREEDY:
+            return most if s[LAST] == 1 or s[ROUND] == cfg[C_CAP] else 0
+        x = randint(rs, S_CHOICE, most + 1)
+        note(rec, R_PUB, x, 0, 0, 0)
+        return x
+    mv = np.empty((MAXMV, 4), dtype=np.int64)
+    n = moves(cfg, s, p, mv)
+    if code == P_GREEDY:
+        i = greedy(cfg, s, p, mv, n)
+    else:
+        i = randint(rs, S_CHOICE, n)
+        note(rec, R_MOVE, mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3])
+    return pack(mv[i, 0], mv[i, 1], mv[i, 2], mv[i, 3])
+
+
+@njit(search.DETERMINIZE_SIG, cache=True, error_model="numpy")
+def determinize(s, cfg, viewer, rs):
+    """Hidden from `viewer`: the four decks' order and the other seats' hand cards.  Deck by deck, the unseen
+    cards of its types (its undealt cards and the other hands' cards of those types: a count the viewer can work
+    out) are laid out sorted, shuffled, and the first as many as the other hands hold of them go to the hands, the
+    rest are the deck; the cards bound for the hands are shuffled and dealt back, each seat its hand size."""
+    P, T = s[NPL], cfg[C_T]
+    cnt = np.empty(MAXT, dtype=np.int64)
+    cards = np.empty(MAXD + MAXP * MAXT, dtype=np.int64)
+    bound = np.empty(4 * MAXD, dtype=np.int64)
+    nb = 0
+    for d in range(4):
+        h = 0
+        for t in range(T):
+            cnt[t] = 0
+            if cfg[C_DECK + t] == d:
+                for q in range(P):
+                    if q != viewer:
+                        cnt[t] += s[HAND + q * MAXT + t]
+                h += cnt[t]
+        a, b = s[DP + d], s[DN + d]
+        for i in range(a, b):
+            cnt[s[DK + d * MAXD + i]] += 1
+        n = 0
+        for t in range(T):
+            for _ in range(cnt[t]):
+                cards[n] = t
+                n += 1
+        for i in range(n - 1, 0, -1):
+            j = randint(rs, S_DECKS, i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+        for i in range(h):
+            bound[nb] = cards[i]
+            nb += 1
+        for i in range(h, n):
+            s[DK + d * MAXD + a + i - h] = cards[i]
+    for i in range(nb - 1, 0, -1):
+        j = randint(rs, S_DECKS, i + 1)
+        bound[i], bound[j] = bound[j], bound[i]
+    k = 0
+    for q in range(P):
+        if q == viewer:
+            continue
+        for t in range(T):
+            s[HAND + q * MAXT + t] = 0
+        for _ in range(s[HN + q]):
+            s[HAND + q * MAXT + bound[k]] += 1
+            k += 1
+
+
+@njit(search.SCORE_SIG, cache=True, error_model="numpy")
+def reward(s, cfg, seat):
+    """The seat's share of the win: most final points, ties the most rubles; a tie left splits it."""
+    keys = np.empty(s[NPL], dtype=np.int64)
+    for p in range(s[NPL]):
+        keys[p] = final_points(cfg, s, p) * 1_000_000 + s[RUB + p]
+    return search.win_share(keys, seat)
+
+
+@njit(search.SCORE_SIG, cache=True, error_model="numpy")
+def margin(s, cfg, seat):
+    points = np.empty(s[NPL], dtype=np.int64)
+    for p in range(s[NPL]):
+        points[p] = final_points(cfg, s, p)
+    return search.lead(points, seat)
+
+
+MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin)
+
+
+@njit(types.void(types.int64[::1], R2, types.uint64[:, ::1], R2, types.int64[::1], R2, types.int64, types.int64,
+                 *search.MODEL), cache=True, error_model="numpy")
+def batch(cfg, pols, streams, stats, s, rec, start, max_phases, advance, legal, apply, policy, determinize, reward,
+          margin):
     """Play every game of the batch (row j of streams, pols and stats) to its end; start GO_ON plays on from s
-    (a batch of one) for at most max_phases phases (-1: to the end)."""
+    (a batch of one) for at most max_phases phases (-1: to the end).  The search players' seed comes from the
+    game's choice stream's seed (never its draws); the forward model comes in as arguments, so that this kernel
+    caches (a function pointer taken inside it would be a dynamic global)."""
     P = cfg[C_P]
+    codes = np.empty(P, dtype=np.int64)
     for j in range(streams.shape[0]):
         rs = streams[j]
         st = stats[j]
+        seed = search.mix(rs[S_CHOICE] ^ np.uint64(0x5EA4C4))
         if start == NEW_GAME:
-            for i in range(STSIZE):
-                st[i] = 0
             deal(cfg, s, rs)
-            st[ST_STONE] = s[STONE]
+            s[STB + ST_STONE] = s[STONE]
             for k in range(P):  # pols[j] per seat, or per turn-order rank under C_BYRANK
                 s[POL + ((s[STONE] + k) % P if cfg[C_BYRANK] else k)] = pols[j, k]
-        played = 0
-        while s[ENDED] == E_RUN and played != max_phases:
-            phase(cfg, s, rs, rec, mv, st)
-            played += 1
+        for p in range(P):
+            codes[p] = s[POL + p]
+        search.play(s, cfg, rs, rec, codes, max_phases, -1, seed, advance, legal, apply, policy, determinize, reward,
+                    margin)
+        for i in range(STSIZE):
+            st[i] = s[STB + i]
         st[ST_ROUNDS] = s[ROUND]
         st[ST_END] = s[ENDED]
         for q in range(P):
@@ -501,16 +655,20 @@ def settings_vector(settings, players: int, by_rank: bool = False) -> np.ndarray
     return cfg
 
 
+def policy_code(policy) -> int:
+    """The engine's code of a policy (a policies.Policy, a SearchPolicy or a name)."""
+    return engine_code(policy, parse_policy, POLICY_CODES)
+
+
 def policy_codes(policies) -> np.ndarray:
-    return np.array([POLICY_CODES[p if isinstance(p, str) else p.kind] for p in policies], dtype=np.int64)
+    return np.array([policy_code(p) for p in policies], dtype=np.int64)
 
 
-def run(cfg, streams, stats, s, start, max_phases=-1, pols=None, rec=None, mv=None):
+def run(cfg, streams, stats, s, start, max_phases=-1, pols=None, rec=None):
     """`batch` with the buffers a caller does not keep made fresh."""
     pols = np.zeros((len(streams), MAXP), dtype=np.int64) if pols is None else pols
-    mv = np.zeros((MAXMV, 4), dtype=np.int64) if mv is None else mv
     rec = np.zeros((1, RECW), dtype=np.int64) if rec is None else rec
-    batch(cfg, pols, streams, stats, s, mv, rec, start, max_phases)
+    batch(cfg, pols, streams, stats, s, rec, start, max_phases, *MODEL.functions())
 
 
 def credit(stats: np.ndarray, players: int) -> np.ndarray:

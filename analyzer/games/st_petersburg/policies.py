@@ -9,6 +9,11 @@ is in the coordination notes.  In short:
   price of a point; Mariinskij and Tax Man what they would pay now; an upgrade less the replaced card's), value
   > 0 only; ties the larger value, then the first move in tuple order; else pass.  Never takes to hand or draws;
   buys every Pub point it can in the last round, none before.
+- `search` (`search:N`, `search:N:BASE`): core's search player (`core/search.py`) over this engine's forward model:
+  every move it owns (buy, take into hand, upgrade, play from hand, pass, an Observatory draw and the drawn card's
+  fate) and its Pub points, each option scored by about N playouts (default 64) from resampled decks and other
+  hands (what it cannot see), every seat playing BASE (default greedy) to the end; the reward is the share of the
+  win.
 """
 from __future__ import annotations
 
@@ -31,6 +36,7 @@ DESCRIPTIONS = {
 class Policy(NamedPolicy):
     kind: str = "greedy"
     descriptions: ClassVar[dict[str, str]] = DESCRIPTIONS
+    searchable: ClassVar[bool] = True
 
 
 parse_policy = Policy.parse

@@ -71,10 +71,9 @@ class EngineGame:
     s: np.ndarray
     rec: np.ndarray
     stats: np.ndarray
-    mv: np.ndarray
 
     def step(self, phases: int) -> None:
-        g.run(self.cfg, self.streams, self.stats, self.s, g.GO_ON, phases, self.pols, self.rec, self.mv)
+        g.run(self.cfg, self.streams, self.stats, self.s, g.GO_ON, phases, self.pols, self.rec)
 
 
 def start(settings, players: int, policies, seeds, max_record: int = 1) -> EngineGame:
@@ -84,9 +83,8 @@ def start(settings, players: int, policies, seeds, max_record: int = 1) -> Engin
     pols = np.zeros((1, g.MAXP), dtype=np.int64)
     pols[0, :players] = g.policy_codes(policies)
     game = EngineGame(cfg, pols, np.array(seeds, dtype=np.uint64)[None, :], np.zeros(g.SSIZE, dtype=np.int64),
-                      np.zeros((max_record, g.RECW), dtype=np.int64), np.zeros((1, g.STSIZE), dtype=np.int64),
-                      np.zeros((g.MAXMV, 4), dtype=np.int64))
-    g.run(cfg, game.streams, game.stats, game.s, g.NEW_GAME, 0, game.pols, game.rec, game.mv)
+                      np.zeros((max_record, g.RECW), dtype=np.int64), np.zeros((1, g.STSIZE), dtype=np.int64))
+    g.run(cfg, game.streams, game.stats, game.s, g.NEW_GAME, 0, game.pols, game.rec)
     return game
 
 

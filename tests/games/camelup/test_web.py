@@ -112,56 +112,103 @@ def server(tmp_path):
     thread.join(5)
 
 
+CONTROLS = """
+return [...document.querySelectorAll('button, select, summary, input')].filter(e => e.offsetParent !== null)
+  .map(e => { const r = e.getBoundingClientRect();
+              return [e.dataset.event || e.dataset.space || e.tagName, Math.round(r.width), Math.round(r.height)]; });
+"""
+TOP_ANSWER = """
+const b = document.querySelector('.head .best3 li.best'), s = document.getElementById('said');
+if (!b) return null;
+const r = b.getBoundingClientRect();
+return {text: b.querySelector('span').innerText, top: r.top, bottom: r.bottom, height: window.innerHeight,
+        said: s.innerText, scroll: document.documentElement.scrollWidth, width: window.innerWidth};
+"""
+
+
 @needs_browser
-def test_a_leg_tapped_through_on_a_phone_sized_page_equals_the_terminal_session(server, tmp_path):
+@pytest.mark.parametrize("width,height", [(390, 844), (1280, 800)])
+def test_a_leg_tapped_through_keeps_the_best_action_in_view_and_equals_the_terminal(server, tmp_path, width, height):
+    """A whole leg by taps (each control scrolled to mid-screen, then clicked): after each, the top answer is
+    inside the viewport, the line under the heading says what the event did, and every control is 44x44 px."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
     session, url = server
     options = webdriver.ChromeOptions()
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu"):
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars"):
         options.add_argument(arg)
-    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 375, "height": 1600,
-                                                                          "pixelRatio": 1}})
     options.binary_location = CHROMIUM
     driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height,
+                                                                  "deviceScaleFactor": 1, "mobile": width < 600})
+    seen, small = [], set()
     try:
         driver.get(url)
 
         def version():
             return driver.execute_script("const m = document.getElementById('meta'); return m && m.dataset.version")
 
+        def press(css):  # scrolled to mid-screen, as a thumb would, then a real click (fails if anything covers it)
+            element = driver.find_element(By.CSS_SELECTOR, css)
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+            element.click()
+
         def tap(css):
             before = version()
-            driver.execute_script("document.querySelector(arguments[0]).click()", css)
+            press(css)
             WebDriverWait(driver, 10).until(lambda d: version() != before)
+            seen.append(WebDriverWait(driver, 10).until(lambda d: d.execute_script(TOP_ANSWER)))
+            small.update(tuple(c) for c in driver.execute_script(CONTROLS) if c[1] < 44 or c[2] < 44)
 
+        driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")  # start where the taps are
         for event in LEG:
             words = event.split()
             if words[0] == "desert":
-                driver.execute_script("document.querySelector(arguments[0]).click()", f'[data-space="{words[1]}"]')
+                press(f'[data-space="{words[1]}"]')
                 tap(f'[data-event="desert SPACE {words[2]}"]')
             else:
                 tap(f'[data-event="{event}"]')
-        # read in one script: the page may re-render between finding an element and reading it
-        heading, best = WebDriverWait(driver, 10).until(lambda d: d.execute_script(
-            "const h = document.querySelector('h1'), b = document.querySelector('table.answers tr.best td');"
-            "return h && b ? [h.innerText, b.innerText] : null"))
-        width = driver.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
-        shot = tmp_path / "phone-375px.png"
+        tap('[data-event="undo"]')
+        undone = seen[-1]["said"]
+        tap('[data-event="redo"]')
+        shot = tmp_path / f"phone-{width}px.png"
         driver.save_screenshot(str(shot))
-        print(f"screenshot at phone width: {shot}")
+        print(f"screenshot: {shot}")
     finally:
         driver.quit()
     assert shot.stat().st_size > 10_000
-    assert width[1] == 375 and width[0] <= 375, f"the page must fit a 375-pixel-wide screen: {width}"
+    assert not small, f"controls smaller than 44x44 px: {sorted(small)[:8]}"
+    for event, view in zip(LEG + ["undo", "redo"], seen):
+        assert 0 <= view["top"] and view["bottom"] <= view["height"], f"{event}: the best action is out of view: {view}"
+        assert view["scroll"] <= view["width"], f"{event}: the page is wider than the screen: {view}"
+    assert seen[0]["said"].startswith("blue moves 2: blue+green from 1 to 3"), seen[0]["said"]
+    assert seen[1]["said"] == "player 1 takes yellow 5"
+    assert undone == f"undone: {LEG[-1]}"
     terminal = Session(tmp_path / "terminal.json", answers=True)
     terminal.run(START)
     for event in LEG:
         _, summary = terminal.run(event)
     assert json.loads(session.path.read_text())["events"] == LEG
-    assert heading == f"Leg {summary['leg']} · player {summary['to_move']} to move"
-    assert best == summary["actions"][0]["action"]
+    assert seen[-1]["text"] == summary["actions"][0]["action"]
+    assert any("leg 1 ends" in line for line in summary["said"]) and seen[len(LEG) - 1]["said"] == "; ".join(
+        summary["said"])
     page_state, page_table = session.snapshot()
     assert page_table.money == summary["money"] == [5, 3, 5, 4]
+
+
+def test_the_page_says_what_the_last_event_did_and_has_a_dark_scheme(tmp_path):
+    session = started(tmp_path)
+    client = TestClient(make_app(session))
+    assert "no event yet" in client.get("/view").text
+    answer = client.post("/event", data={"line": "roll b 2"}).text
+    assert '<p id="said" aria-live="polite">blue moves 2: blue+green from 1 to 3</p>' in answer
+    assert 'data-event="undo"' in answer.split('id="said"')[1].split("</header>")[0]  # undo beside it
+    assert "last: blue moves 2" in client.get("/view").text  # a refresh (another tab) reads it from the log
+    assert "undone: roll b 2" in client.post("/event", data={"line": "undo"}).text
+    page = client.get("/").text
+    assert "prefers-color-scheme:dark" in page and "color-scheme:light dark" in page
+    white = 'style="background:#f4f4f4;color:#111111"'  # the white camel: dark ink, outlined
+    assert white in client.get("/view").text

@@ -77,3 +77,9 @@ def test_an_impossible_position_is_a_one_line_error_naming_the_field(changes, fi
     with pytest.raises(ScenarioError) as err:
         load(**changes)
     assert err.value.field == field and "\n" not in str(err.value)
+
+
+def test_the_inn_with_two_players_says_what_is_allowed():
+    with pytest.raises(ScenarioError) as err:
+        load(players=2, position__players_state=[{"colour": "red", "at_inn": True}])
+    assert "true is not allowed with 2 players" in err.value.problem and "allowed: false or left out" in err.value.problem

@@ -67,6 +67,17 @@ def test_expert_positions_take_two_cards():
     (None, {"builders": {"road": [3]}}, "position.builders.road", "[column, row]"),
     (None, {"me": {"building": "A", "tiles": {"river": [4]}}}, "position.me.tiles.river[0]", "1 to 3"),
     (None, {"me": {"building": "A", "tiles": {"lava": [1]}}}, "position.me.tiles.lava", "unknown key"),
+    # counts the components cannot make (issue 50): a vote set holds 3 yes cards and a JEIN
+    (None, {"opponents": [{}, {"voted_to_cover": {"B": 60}}]}, "position.opponents[1].voted_to_cover",
+     "60 yes votes in all; every vote spends a card and he has 4 yes cards (JA, JAA, JAAA, JEIN)"),
+    (None, {"opponents": [{}, {"voted_to_cover": {"B": 3, "C": 2}}]}, "position.opponents[1].voted_to_cover",
+     "5 yes votes in all; every vote spends a card and he has 4 yes cards"),
+    (None, {"opponents": [{}, {"voted_to_cover": {"B": 4}, "voted_to_save": {"C": 4}}]},
+     "position.opponents[1].voted_to_save", "8 yes and no votes in all"),
+    (None, {"opponents": [{}, {"voted_to_save": {"C": 2}, "votes_left": ["JA", "NE", "NEE", "JEIN", "shrug"]}]},
+     "position.opponents[1].voted_to_save", "he has 1 no cards spent (not in votes_left) (NEEE)"),
+    (None, {"me": {"building": "A", "tiles": {"river": [3, 3, 3], "wall": [3, 3]}}}, "position.me.tiles.wall",
+     "5 triples in all; a player is dealt 4 with 3 players"),
 ])
 def test_impossible_positions_are_one_line_errors(rules, position, field, words):
     with pytest.raises(ScenarioError) as err:

@@ -93,5 +93,6 @@ def test_the_cli_answers_each_question_and_refuses_one_a_position_cannot():
     assert odds.exit_code == 0 and json.loads(odds.stdout)["p_caravans_exact"] == "1286727701/2393803269"
     assert "blind" in invoke("ev", "scenarios/elfenland/open-or-blind.yaml").stdout
     one_line_error(invoke("odds", "scenarios/elfenland/blind-counter.yaml"), "position.route")
-    one_line_error(invoke("ev", "scenarios/elfenland/spec-example.yaml"), "position.route")
+    one_line_error(invoke("ev", "scenarios/elfenland/spec-example.yaml"), "position.route",
+                   "every leg already has its counter", "ev needs a route with a leg still lacking its counter")
     one_line_error(invoke("ask", "reachable", "scenarios/elfenland/spec-example.yaml"), "question")

@@ -107,11 +107,10 @@ def test_the_board_template_through_the_cli():
     assert result.exit_code == 0 and "ILLUSTRATIVE" in result.stdout and "stones: null" in result.stdout
 
 
-def test_the_readme_position_example_loads():
+def test_the_documented_position_example_loads():
     import re
 
-    text = (Path(__file__).resolve().parents[3] / "README.md").read_text()
-    section = text[text.index("## Finstere Flure"):]
+    section = (Path(__file__).resolve().parents[3] / "docs" / "games" / "finstere-flure.md").read_text()
     block = re.findall(r"```yaml\n(.*?)```", section, re.S)[0]
     p = state.parse_position(yaml.safe_load(block))
     assert p.focus_figure == 2 and p.board.stones == {(6, 3), (9, 7)} and not p.illustrative

@@ -115,3 +115,16 @@ def test_a_seeded_monte_carlo_falls_inside_its_95_percent_intervals():
     shows = sim.bag_shows({c: 12 for c in ("salt", "barley", "tea", "jade", "gold")}, n, rng)
     lo, hi = stats.wilson(shows["gold"], n)
     assert lo <= 156217 / 227563 <= hi
+
+
+def test_a_refill_of_no_placement_says_what_is_wrong_and_what_is_allowed(tmp_path):
+    """Issue 50: goods 0 tasks 0 with villages free said "5 villages offer goods and 5 tasks", false there."""
+    import yaml
+
+    d = scenario.load("scenarios/himalaya/refill.yaml")
+    d["position"]["refill"] = {"goods": 0, "tasks": 0}
+    path = tmp_path / "none.yaml"
+    path.write_text(yaml.safe_dump(d))
+    line = one_line_error(invoke("odds", path), "position.refill", "goods 0 and tasks 0 ask for no placement",
+                          "here goods 1 and tasks 2")
+    assert "5 villages offer" not in line

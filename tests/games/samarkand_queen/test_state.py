@@ -149,3 +149,25 @@ def test_an_odd_key_is_named_on_one_line(path):
     with pytest.raises(ScenarioError) as err:
         state.parse_position(d)
     assert "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize("bag,out,field,twice", [
+    (["byzantium", "caucasus", "mesopotamia", "turkestan", "china", "egypt", "levant", "arabia", "persia",
+      "india"] * 2, [], "position.bag", "byzantium"),  # the bag listed twice: 20 tiles, the game has 10
+    (["egypt", "china"], ["egypt"], "position.tiles_out", "egypt"),  # one bag tile, in the bag and out
+])
+def test_a_bag_tile_given_twice_is_refused(bag, out, field, twice):
+    d = doc("two-player-bag.yaml")
+    d["position"].update(bag=bag, tiles_out=out)
+    with pytest.raises(ScenarioError) as err:
+        state.parse_position(d)
+    assert err.value.field == field and f"{twice} given twice" in str(err.value)
+    assert "the bag holds one tile of each family (10 in all)" in str(err.value)
+
+
+def test_a_card_in_two_places_names_the_second_place():
+    d = doc()
+    d["position"]["discard_pile"] = [d["position"]["players"][0]["hand"][0]]
+    with pytest.raises(ScenarioError) as err:
+        state.parse_position(d)
+    assert err.value.field == "position.discard_pile" and "position.players[0].hand" in str(err.value)

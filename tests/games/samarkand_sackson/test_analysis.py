@@ -1,5 +1,6 @@
 """The questions through the CLI (spec §9): JSON keys, exact fractions, the reference figures, "illustrative"."""
 import json
+from fractions import Fraction
 
 import pytest
 import yaml
@@ -90,3 +91,60 @@ def test_a_printed_board_is_not_called_illustrative(tmp_path):
     city = ask("city", path)  # not on a city: every city is listed; no legal sale at d1? 2 grain sell there
     assert [c["city"] for c in city["cities"]] == ["d1", "b3", "e3", "a4"] and not city["cities"][0]["fine"]
     assert city["cities"][2]["fine"] is True and city["cities"][2]["fine_paid"] == 20
+
+
+def _trade_doc(tmp_path, hand, rules=None, focus=None, space="b4"):
+    d = doc([{"space": space, "money": 120, "cubes": hand}, {"space": "e1", "money": 210}],
+            rules=rules, fields={"b4": {"camels": 3, "grain": 1}}, focus=focus or {"kind": "camels", "n": 1})
+    path = tmp_path / "trade.yaml"
+    path.write_text(yaml.safe_dump(d))
+    return d, path
+
+
+def test_the_swap_reaching_n_is_the_best_swap_leaving_n_even_when_the_hand_holds_n_already(tmp_path):
+    """Issue 50: with one camel in hand, `reach 1 camels` said "no trade" (ΔW 0) though the best swap keeps a camel
+    and gains +40; it is the best swap that leaves n of the kind, no trade included."""
+    _, path = _trade_doc(tmp_path, {"camels": 1, "grain": 2, "fruit": 1, "copper": 1})
+    swaps = {s["swap"]: s for s in ask("trade", path)["camps"][0]["swaps"]}
+    best, reach = swaps["best swap"], swaps["reach 1 camels"]
+    assert reach["possible"] and reach["delta_exact"] == best["delta_exact"] == "40"
+    assert reach["take"] == {"camels": 3}
+
+
+def test_under_trade_counts_any_a_bought_gift_is_on_the_field_for_the_trade_as_ev_counts_it(tmp_path):
+    """Issue 50: with an empty hand the gift is bought and under `any` the trade may take it back; `ask trade` shows
+    the swap for each cube it may be, and the expectation over the draw is the camp's value in `ev` (exact.value);
+    each swap played in the reference moves W by its ΔW."""
+    from analyzer.games.samarkand_sackson import exact
+    from analyzer.games.samarkand_sackson import reference as ref
+    from analyzer.games.samarkand_sackson import state
+
+    d, path = _trade_doc(tmp_path, {}, rules={"trade_counts": "any"})
+    out = ask("trade", path)["camps"][0]
+    swaps = {s["swap"]: s for s in out["swaps"]}
+    p = state.parse_position(d)
+    b4, q = p.board.space("b4", "x"), p.seats[0]
+    want = exact.value(p, b4, q.money, q.known, list(p.fields), p.pool())
+    assert swaps["best swap (expected over the gift drawn)"]["delta_exact"] == str(want) != "-20"
+    drawn = [s for s in out["swaps"] if s["swap"].startswith("best swap (gift drawn")]
+    assert len(drawn) == sum(1 for n in p.pool() if n)
+    start = dict(d, position=dict(d["position"], players=[dict(d["position"]["players"][0], space="c4"),
+                                                          d["position"]["players"][1]]))
+    before = state.parse_position(start)
+    for s in drawn:
+        kind = s["gift"].split(": ")[1]
+        after = ref.apply(before, {"move": ["step", "b4"], "gifts": [f"bought:{kind}"],
+                                   "act": ["trade", s["give"], s["take"]]})
+        a = after.seats[0]
+        assert exact.W(after, a.money, a.known) - exact.W(before, 120, q.known) == Fraction(s["delta_exact"]), s
+
+
+def test_under_gift_purchase_choice_the_trade_names_the_colour_ev_takes(tmp_path):
+    from analyzer.games.samarkand_sackson import exact
+    from analyzer.games.samarkand_sackson import state
+
+    d, path = _trade_doc(tmp_path, {}, rules={"trade_counts": "any", "gift_purchase": "choice"})
+    swaps = ask("trade", path)["camps"][0]["swaps"]
+    p = state.parse_position(d)
+    want = exact.value(p, p.board.space("b4", "x"), 120, p.seats[0].known, list(p.fields), p.pool())
+    assert max(Fraction(s["delta_exact"]) for s in swaps if s["swap"].startswith("best swap")) == want

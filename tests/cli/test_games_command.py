@@ -1,0 +1,76 @@
+"""`analyzer games` (every game, one line each), `analyzer games GAME` (its questions, an example command each),
+`analyzer ask --help` pointing to it, and a start that imports nothing heavy."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from analyzer.core import registry, scenario
+from tests.cli_helpers import invoke, one_line_error
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_list_of_games_is_one_short_line_or_two_a_game():
+    result = invoke("games")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert max(map(len, lines)) <= 80
+    assert len(lines) <= 2 * len(registry.GAMES) + 2
+    assert all(registry.game(g).title in result.stdout for g in registry.GAMES)
+    assert "analyzer games GAME" in result.stdout
+
+
+@pytest.mark.parametrize("name", registry.GAMES)
+def test_a_game_lists_its_questions_each_with_a_command_that_asks_it(name):
+    game = registry.game(name)
+    result = invoke("games", name.replace("_", "-") if name == "finstere_flure" else name)
+    assert result.exit_code == 0, result.output
+    assert all(len(line) <= 80 for line in result.stdout.splitlines() if not line.startswith("    analyzer "))
+    shown = json.loads(invoke("games", name, "--format", "json").stdout)["examples"]
+    assert set(shown) <= {*game.questions, "balance"}
+    for question, command in shown.items():
+        assert command in result.stdout
+        words = command.split()
+        path = ROOT / words[-1] if question != "balance" else ROOT / words[2]
+        data = scenario.load(path)
+        assert registry.game(data["game"]) is game
+        if question == "balance":
+            assert data.get("variants") is not None and data.get("position") is None
+            continue
+        assert command.startswith(f"analyzer {question if question in ('odds', 'ev') else 'ask ' + question} ")
+        game.position(data)  # the example's scenario loads
+    # every question the shipped positions support has its example
+    supported = set()
+    for path in registry.scenarios(name):
+        data = scenario.load(path)
+        if data.get("position") is not None:
+            supported |= set(game.supported(game.position(data)))
+    assert supported <= set(shown)
+
+
+def test_an_unknown_game_is_one_line():
+    one_line_error(invoke("games", "chess"), "chess")
+
+
+def test_ask_help_shows_an_example_and_points_to_games():
+    text = " ".join(invoke("ask", "--help").stdout.split())
+    assert "Example: analyzer ask income scenarios/catan/income-6-8-5.yaml" in text
+    assert "analyzer games GAME" in text
+
+
+HEAVY = ("pandas", "matplotlib", "numba", "joblib", "scipy", "dask")
+
+
+@pytest.mark.parametrize("args", [["--help"], ["games"], ["ask", "--help"]])
+def test_the_start_imports_nothing_heavy(args):
+    """`analyzer --help` and `analyzer games` stay quick: none of the heavy libraries is imported (speed itself
+    is measured, not tested: python -X importtime -m analyzer --help)."""
+    code = ("import sys; from analyzer.cli import main; sys.argv = ['analyzer', *sys.argv[1:]]\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            f"print('HEAVY', sorted(m for m in {HEAVY!r} if m in sys.modules), file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, text=True,
+                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    assert "HEAVY []" in done.stderr, done.stderr[-2000:]
