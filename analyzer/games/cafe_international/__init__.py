@@ -69,4 +69,5 @@ GAME = GameSpec(
     full_games="analyzer.games.cafe_international.balance:FULL_GAMES",
     bench="analyzer.games.cafe_international.bench:run",
     reference_check="analyzer.games.cafe_international.sim:engine_agrees",
+    policies=("greedy", "random", "search[:N[:BASE]]"),
 )

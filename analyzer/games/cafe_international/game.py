@@ -12,8 +12,10 @@ values; the coordination notes' chance record); the readable reference replays a
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 
+from analyzer.core import search
+from analyzer.core.policies import engine_code
 from analyzer.core.streams import StreamSeeds
 from analyzer.games.cafe_international import rules as r
 
@@ -48,6 +50,11 @@ C_NBN = C_CTAB + 2 * MAXC  # MAXC near chairs per chair
 C_NB = C_NBN + MAXC  # MAXC x MAXNB the chairs sharing a table with it (itself excluded)
 CSIZE = C_NB + MAXC * MAXNB
 
+# the actions each seat counts
+ACT_KINDS = ("one guest", "two guests", "coffee party", "joker swap", "bar", "completion", "pass", "dropout")
+A_ONE, A_TWO, A_PARTY, A_SWAP, A_BAR, A_COMPLETE, A_PASS, A_DROP = range(8)
+NACT = len(ACT_KINDS)
+
 # state vector
 NPL, TOMOVE, TURN, ENDED, STARTP, BARN, BAGN, BDAY, NFREE, NACTIVE = range(10)
 OUT = 10  # MAXP dropped out
@@ -61,7 +68,12 @@ TN = SEAT + MAXC  # MAXT guests at each table
 TMEN = TN + MAXT  # MAXT men at each table
 POL = TMEN + MAXT  # MAXP policy codes
 BARHID = POL + MAXP  # from a position: bar tiles not listed, drawn from the bag's non-jokers per rollout
-SSIZE = BARHID + 1
+# the forward model (core/search.py): a turn pending (WHAT), a turn just played (TDONE: advance reports it as
+# search.ROUND_END, so the one game loop counts turns); the stats kept in the state: whether the seat C_ME went to
+# the bar (and the bar's value then) and dropped out, each seat's actions by ACT_KINDS
+WHAT, TDONE, MYBAR, MYBARV, MYOUT = range(BARHID + 1, BARHID + 6)
+ACTS = MYOUT + 1  # MAXP x NACT
+SSIZE = ACTS + MAXP * NACT
 END_NAMES = ("running", "bar", "chairs", "bag", "empty_hand", "dropout", "capped")
 E_RUN, E_BAR, E_CHAIRS, E_BAG, E_HAND, E_DROPOUT, E_CAPPED = range(7)
 
@@ -71,9 +83,6 @@ MVW = 11
 MV_NG, MV_PARTY = 9, 10
 
 # per-game stats
-ACT_KINDS = ("one guest", "two guests", "coffee party", "joker swap", "bar", "completion", "pass", "dropout")
-A_ONE, A_TWO, A_PARTY, A_SWAP, A_BAR, A_COMPLETE, A_PASS, A_DROP = range(8)
-NACT = len(ACT_KINDS)
 ST_TURNS, ST_END, ST_START, ST_MYBAR, ST_MYBARV, ST_MYOUT = range(6)
 ST_POINTS = 6  # MAXP final points
 ST_OUT = ST_POINTS + MAXP  # MAXP dropped out
@@ -230,7 +239,7 @@ def touched(cfg, mv, i, tl):
 
 
 @kernel(f"boolean({S}, {S}, {R}, int64, {S})")
-def legal(cfg, s, mv, i, tl):
+def placement_ok(cfg, s, mv, i, tl):
     """Placement mv[i] ends the turn legally at every table it reaches (the party table's balance waived)."""
     ng = mv[i, MV_NG]
     for g in range(ng):
@@ -371,7 +380,7 @@ def parties(cfg, s, p, mv, n, wk, tl):
                                     mv[n, 7], mv[n, 8] = oc[3], ke
                                 mv[n, MV_NG], mv[n, MV_PARTY] = nopen, t
                                 sort_row(mv, n)
-                                if legal(cfg, s, mv, n, tl):
+                                if placement_ok(cfg, s, mv, n, tl):
                                     n += 1
                         s[h + kd] += 1
                     s[h + kb] += 1
@@ -403,7 +412,7 @@ def moves(cfg, s, p, first, mv, wk, tl):
             nf += 1
             n = add_pair(mv, n, c, k, -1, -1, -1)
             if not first:
-                if legal(cfg, s, mv, n - 1, tl):
+                if placement_ok(cfg, s, mv, n - 1, tl):
                     wk[WK_ALONE + a * MAXC + na] = c
                     na += 1
                 else:
@@ -430,7 +439,7 @@ def moves(cfg, s, p, first, mv, wk, tl):
                     if s[SEAT + c2] >= 0 or not fits(cfg, c2, kb) or (a == b and c2 < c1):
                         continue
                     n = add_pair(mv, n, c1, ka, c2, kb, -1)
-                    if not legal(cfg, s, mv, n - 1, tl):
+                    if not placement_ok(cfg, s, mv, n - 1, tl):
                         n -= 1
     if cfg[C_COFFEE]:
         n = parties(cfg, s, p, mv, n, wk, tl)
@@ -496,28 +505,19 @@ def greedy(cfg, s, n, mv, tl):
 # turns
 
 
-@kernel(f"void({S}, {S}, {U}, {R}, {R}, {S}, {S}, {S})")
-def turn(cfg, s, rs, rec, mv, wk, tl, st):
-    """The player to move moves, refills and the end is checked; then the turn passes on."""
+@kernel(f"void({S}, {S}, {U}, {R}, {R}, {S})")
+def play_move(cfg, s, rs, rec, mv, tl):
+    """The player to move plays mv[0] (a placement, a joker swap, the bar or a pass), refills and the end is
+    checked; then the turn passes on."""
     P = s[NPL]
     p = s[TOMOVE]
     h = HAND + p * NK
-    n = moves(cfg, s, p, s[TURN] == 0, mv, wk, tl)
-    a = ST_ACT + p * NACT
-    if n == 0:
-        mv[0, 0] = MV_PASS
-        for j in range(1, MVW):
-            mv[0, j] = -1
-        i = 0
-        st[a + A_PASS] += 1
-    elif s[POL + p] == P_RANDOM:
-        i = randint(rs, S_CHOICE, n)
-    else:
-        i = greedy(cfg, s, n, mv, tl)
-    if s[POL + p] == P_RANDOM:
-        note(rec, R_MOVE, mv, i)
+    a = ACTS + p * NACT
+    i = 0
     typ = mv[i, 0]
-    if typ == MV_PLACE:
+    if typ == MV_PASS:
+        s[a + A_PASS] += 1
+    elif typ == MV_PLACE:
         pts = score(cfg, s, mv, i, tl)
         done = tl[MAXT - 1]
         for g in range(mv[i, MV_NG]):
@@ -527,8 +527,8 @@ def turn(cfg, s, rs, rec, mv, wk, tl, st):
             s[HN + p] -= 1
         s[SCORE + p] += pts
         s[TARGET + p] = max(0, s[TARGET + p] - done)
-        st[a + (A_PARTY if mv[i, MV_PARTY] >= 0 else (A_ONE if mv[i, MV_NG] == 1 else A_TWO))] += 1
-        st[a + A_COMPLETE] += done
+        s[a + (A_PARTY if mv[i, MV_PARTY] >= 0 else (A_ONE if mv[i, MV_NG] == 1 else A_TWO))] += 1
+        s[a + A_COMPLETE] += done
     elif typ == MV_SWAP:
         c, k = mv[i, 1], mv[i, 2]
         j = s[SEAT + c]
@@ -536,25 +536,25 @@ def turn(cfg, s, rs, rec, mv, wk, tl, st):
         put(cfg, s, c, k, 1)
         s[h + k] -= 1
         s[h + j] += 1
-        st[a + A_SWAP] += 1
+        s[a + A_SWAP] += 1
     elif typ == MV_BAR:
         k = mv[i, 2]
         v = cfg[C_BAR + s[BARN]]
         s[BARN] += 1
         s[h + k] -= 1
         s[HN + p] -= 1
-        st[a + A_BAR] += 1
-        if p == cfg[C_ME] and st[ST_MYBAR] == 0:
-            st[ST_MYBAR], st[ST_MYBARV] = 1, v
+        s[a + A_BAR] += 1
+        if p == cfg[C_ME] and s[MYBAR] == 0:
+            s[MYBAR], s[MYBARV] = 1, v
         if s[SCORE + p] + v < 0:
             s[OUT + p] = 1
             s[NACTIVE] -= 1
             for x in range(NK):
                 s[h + x] = 0
             s[HN + p] = 0
-            st[a + A_DROP] += 1
+            s[a + A_DROP] += 1
             if p == cfg[C_ME]:
-                st[ST_MYOUT] = 1
+                s[MYOUT] = 1
         else:
             s[SCORE + p] += v
     if cfg[C_BDAY] and s[BDAY] < 0 and not s[OUT + p] and s[SCORE + p] >= cfg[C_BDAYSCORE]:
@@ -617,7 +617,7 @@ def deal(cfg, s, rs, rec, tmp):
     s[NFREE] = cfg[C_NC]
     st = randint(rs, S_START, P)
     s[STARTP] = s[TOMOVE] = st
-    tmp[0, 0] = st
+    tmp[0, 0], tmp[0, 1] = st, 0  # (the second value unused)
     note(rec, R_START, tmp, -1)
     for p in range(P):
         s[TARGET + p] = r.HAND
@@ -625,19 +625,169 @@ def deal(cfg, s, rs, rec, tmp):
             draw(s, p, rs, rec, tmp)
 
 
-@njit(f"void({S}, {R}, {UR}, {R}, {S}, {R}, {S}, {S}, {R}, int64, int64, {S})", cache=True,
-      error_model="numpy", _nrt=False)
-def batch(cfg, pols, streams, stats, s, mv, wk, tl, rec, start, max_turns, s0):
-    """Game j with chance streams streams[j], its stats in stats[j]; s, mv, wk, tl and rec the state, move list,
-    work and record buffers.  start NEW_GAME: a new set-up, policies pols[j] per seat; FROM_POSITION: the
-    position s0 (its policies in it); GO_ON: the one game in s goes on.  Up to max_turns turns (-1: to the end)."""
+# ------------------------------------------------------------------------------------------------
+# the forward model (core/search.py): one decision a turn, the move; an option is the move's row packed in an int64
+# (`pack`).  The move list of a turn can run to thousands of placements, more than the search's MAX_OPTIONS: the
+# search weighs CANDIDATES of them (greedy's move, the best other placements by immediate score, then bar moves and
+# joker swaps, then more placements: few, so that each gets several playouts); the engine's own players choose from
+# the whole list.
+
+CANDIDATES = 6  # the moves a search weighs in a turn
+FIRST_PLACEMENTS = 3  # of them, the best placements taken before the bar moves and joker swaps
+MV_BITS = (2, 7, 5, 7, 5, 7, 5, 7, 5, 3, 7)  # a move row's fields in an option, each + 1 but the type
+
+
+@njit("int64(int64[:, ::1], int64)", cache=True)
+def pack(mv, i):
+    o = 0
+    for x in range(MVW):
+        o = (o << MV_BITS[x]) | (mv[i, x] + (0 if x == 0 else 1))
+    return o
+
+
+@njit("void(int64, int64[:, ::1])", cache=True)
+def unpack(o, mv):
+    for x in range(MVW - 1, -1, -1):
+        mv[0, x] = (o & ((1 << MV_BITS[x]) - 1)) - (0 if x == 0 else 1)
+        o >>= MV_BITS[x]
+
+
+@njit(cache=True)
+def turn_moves(cfg, s):
+    """The moves of the player to move in a fresh move list (a pass alone when there is none): (mv, n, tl)."""
+    mv = np.empty((MAXMV, MVW), dtype=np.int64)
+    wk = np.empty(WKSIZE, dtype=np.int64)
+    tl = np.empty(MAXT, dtype=np.int64)
+    n = moves(cfg, s, s[TOMOVE], s[TURN] == 0, mv, wk, tl)
+    if n == 0:
+        mv[0, 0] = MV_PASS
+        for j in range(1, MVW):
+            mv[0, j] = -1
+    return mv, n, tl
+
+
+@njit(search.ADVANCE_SIG, cache=True, error_model="numpy")
+def advance(s, cfg, rs, rec):
+    """The turn of the player to move, left pending; search.ROUND_END after every turn (the game loop counts
+    turns), search.ENDED at the end."""
+    if s[TDONE]:
+        s[TDONE] = 0
+        return search.ROUND_END
+    if s[ENDED] != E_RUN:
+        return search.ENDED
+    s[WHAT] = 1
+    return s[TOMOVE]
+
+
+@njit(search.LEGAL_SIG, cache=True, error_model="numpy")
+def legal(s, cfg, out):
+    """The search's candidates (packed): greedy's move, the best other placements by immediate score (ties greedy's
+    key order) up to FIRST_PLACEMENTS + 1 moves, bar moves and joker swaps in list order, then more placements,
+    CANDIDATES at most."""
+    mv, n, tl = turn_moves(cfg, s)
+    if n == 0:
+        out[0] = pack(mv, 0)
+        return 1
+    value = np.empty(n, dtype=np.int64)
+    taken = np.zeros(n, dtype=np.bool_)
+    for i in range(n):
+        value[i] = score(cfg, s, mv, i, tl) if mv[i, 0] == MV_PLACE else -(1 << 40)
+    gi = greedy(cfg, s, n, mv, tl)
+    taken[gi] = True
+    out[0] = pack(mv, gi)
+    m = 1
+    for phase in range(3):
+        while m < min(CANDIDATES, n):
+            if phase == 1:
+                bi = -1
+                for i in range(n):
+                    if not taken[i] and mv[i, 0] != MV_PLACE:
+                        bi = i
+                        break
+            else:
+                if phase == 0 and m > FIRST_PLACEMENTS:
+                    break
+                bi = -1
+                for i in range(n):
+                    if not taken[i] and mv[i, 0] == MV_PLACE and (bi < 0 or value[i] > value[bi] or (
+                            value[i] == value[bi] and key_less(mv, i, bi))):
+                        bi = i
+            if bi < 0:
+                break
+            taken[bi] = True
+            out[m] = pack(mv, bi)
+            m += 1
+    return m
+
+
+@njit(search.APPLY_SIG, cache=True, error_model="numpy")
+def apply(s, cfg, rs, rec, o):
+    mv = np.empty((1, MVW), dtype=np.int64)
+    tl = np.empty(MAXT, dtype=np.int64)
+    unpack(o, mv)
+    s[WHAT] = 0
+    play_move(cfg, s, rs, rec, mv, tl)
+    s[TDONE] = 1
+
+
+@njit(search.POLICY_SIG, cache=True, error_model="numpy")
+def policy(s, cfg, rs, rec, code):
+    """random (0): uniform over the whole move list; greedy (1): the best immediate score (`greedy`)."""
+    mv, n, tl = turn_moves(cfg, s)
+    i = 0
+    if n > 0:
+        i = randint(rs, S_CHOICE, n) if code == P_RANDOM else greedy(cfg, s, n, mv, tl)
+    if code == P_RANDOM:
+        note(rec, R_MOVE, mv, i)
+    return pack(mv, i)
+
+
+@njit(search.DETERMINIZE_SIG, cache=True, error_model="numpy")
+def determinize(s, cfg, viewer, rs):
+    """Nothing to resample: hands, tables and the bar are open (the spec: the bag is the only chance, its content
+    known), and the bag has no order in the state: each draw is uniform over its content, from the playout's own
+    streams."""
+
+
+@kernel(f"int64({S}, int64)")
+def win_key(s, p):
+    return -(1 << 40) if s[OUT + p] else s[SCORE + p]
+
+
+@njit(search.SCORE_SIG, cache=True, error_model="numpy")
+def reward(s, cfg, seat):
+    """The seat's share of the win: most points among the players still in; a tie splits it."""
+    return search.win_share(np.array([win_key(s, p) for p in range(s[NPL])]), seat)
+
+
+@njit(search.SCORE_SIG, cache=True, error_model="numpy")
+def margin(s, cfg, seat):
+    return search.lead(s[SCORE:SCORE + s[NPL]].copy(), seat)
+
+
+MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin)
+I64, R2 = types.int64[::1], types.int64[:, ::1]
+
+
+@njit(types.void(I64, R2, types.uint64[:, ::1], R2, I64, R2, types.int64, types.int64, I64, *search.MODEL),
+      cache=True, error_model="numpy")
+def batch(cfg, pols, streams, stats, s, rec, start, max_turns, s0, advance, legal, apply, policy, determinize,
+          reward, margin):
+    """Game j with chance streams streams[j], its stats in stats[j]; s and rec the state and record buffers.
+    start NEW_GAME: a new set-up, policies pols[j] per seat; FROM_POSITION: the position s0 (its policies in it);
+    GO_ON: the one game in s goes on.  Up to max_turns turns (-1: to the end) in core's one game loop.  The search
+    players' seed comes from the game's choice stream's seed (never its draws); the forward model comes in as
+    arguments (function pointers), so that this kernel caches."""
+    codes = np.empty(cfg[C_P], dtype=np.int64)
+    tmp = np.empty((1, MVW), dtype=np.int64)
     for j in range(streams.shape[0]):
         rs, st = streams[j], stats[j]
+        seed = search.mix(rs[S_CHOICE] ^ np.uint64(0xCAFE))
         if start != GO_ON:
             for i in range(STSIZE):
                 st[i] = 0
             if start == NEW_GAME:
-                deal(cfg, s, rs, rec, mv)
+                deal(cfg, s, rs, rec, tmp)
                 for k in range(cfg[C_P]):  # pols[j] per seat, or per turn-order rank under C_BYRANK
                     s[POL + ((s[STARTP] + k) % cfg[C_P] if cfg[C_BYRANK] else k)] = pols[j, k]
             else:
@@ -652,16 +802,19 @@ def batch(cfg, pols, streams, stats, s, mv, wk, tl, rec, start, max_turns, s0):
                     s[BAG + k] -= 1
                     s[BAGN] -= 1
                 s[BARHID] = 0
-        played = 0
-        while s[ENDED] == E_RUN and played != max_turns:
-            turn(cfg, s, rs, rec, mv, wk, tl, st)
-            played += 1
+        for q in range(cfg[C_P]):
+            codes[q] = s[POL + q]
+        search.play(s, cfg, rs, rec, codes, max_turns, -1, seed, advance, legal, apply, policy,
+                    determinize, reward, margin)
         st[ST_TURNS] = s[TURN]
         st[ST_END] = s[ENDED]
         st[ST_START] = s[STARTP]
+        st[ST_MYBAR], st[ST_MYBARV], st[ST_MYOUT] = s[MYBAR], s[MYBARV], s[MYOUT]
         for q in range(s[NPL]):
             st[ST_POINTS + q] = s[SCORE + q]
             st[ST_OUT + q] = s[OUT + q]
+            for x in range(NACT):
+                st[ST_ACT + q * NACT + x] = s[ACTS + q * NACT + x]
 
 
 # ------------------------------------------------------------------------------------------------
@@ -722,22 +875,29 @@ def settings_vector(settings, players: int, me: int = -1, by_rank: bool = False)
     return cfg
 
 
+def policy_code(policy) -> int:
+    """The engine's code of a policy (a policies.Policy, a SearchPolicy or a name)."""
+    from analyzer.games.cafe_international.policies import parse_policy
+
+    return engine_code(policy, parse_policy, POLICY_CODES)
+
+
 def policy_codes(policies) -> np.ndarray:
-    return np.array([POLICY_CODES[p if isinstance(p, str) else p.kind] for p in policies], dtype=np.int64)
+    return np.array([policy_code(p) for p in policies], dtype=np.int64)
 
 
 def buffers() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(move list, work, table list) buffers for `batch`."""
+    """(move list, work, table list) buffers for `probe`."""
     return (np.zeros((MAXMV, MVW), dtype=np.int64), np.zeros(WKSIZE, dtype=np.int64),
             np.zeros(MAXT, dtype=np.int64))
 
 
 def run(cfg, streams, stats, s, start, max_turns=-1, pols=None, rec=None, s0=None, bufs=None):
-    """`batch` with the buffers a caller does not keep made fresh."""
+    """`batch` with the buffers a caller does not keep made fresh (`bufs` is not needed any more: the forward
+    model makes its own move lists; accepted so that callers holding buffers still run)."""
     pols = np.zeros((1, 1), dtype=np.int64) if pols is None else pols
-    mv, wk, tl = buffers() if bufs is None else bufs
     rec = np.zeros((1, RECW), dtype=np.int64) if rec is None else rec
-    batch(cfg, pols, streams, stats, s, mv, wk, tl, rec, start, max_turns, s if s0 is None else s0)
+    batch(cfg, pols, streams, stats, s, rec, start, max_turns, s if s0 is None else s0, *MODEL.functions())
 
 
 def credit(stats: np.ndarray, players: int) -> np.ndarray:

@@ -29,6 +29,7 @@ KINDS = g.ACT_KINDS
 LENGTHS = ("turns", "rounds", "capped", "ended by the bar", "ended by the chairs", "ended by the bag",
            "ended by an empty hand", "ended by dropouts")
 CHUNK = 1024  # games per batch
+SEARCH_CHUNK = 16  # games per batch when a search player sits at the table
 BATCH = 4096  # rollouts per engine call from a position
 END_ORDER = (g.E_BAR, g.E_CHAIRS, g.E_BAG, g.E_HAND, g.E_CAPPED)  # bar_pressure's "end" counts
 
@@ -47,7 +48,8 @@ class GameConfig:
 
 
 def games_per_chunk(config: GameConfig) -> int:
-    return CHUNK
+    """Search players take a while a game: small chunks keep the progress bar moving and both cores busy."""
+    return SEARCH_CHUNK if any(p.kind == "search" for p in config.policies) else CHUNK
 
 
 def play_games(config: GameConfig, n: int, rng: np.random.Generator, seat_policy: np.ndarray | None = None):
@@ -92,11 +94,11 @@ class BarPressureTask:
 
     def __call__(self, n: int, rng: np.random.Generator) -> dict:
         seeds = g.Chance(n, rng).seeds
-        s, bufs = np.zeros(g.SSIZE, dtype=np.int64), g.buffers()
+        s = np.zeros(g.SSIZE, dtype=np.int64)
         total = None
         for a in range(0, n, BATCH):
             out = np.zeros((min(BATCH, n - a), g.STSIZE), dtype=np.int64)
-            g.run(self.cfg, seeds[a:a + BATCH], out, s, g.FROM_POSITION, s0=self.s0, bufs=bufs)
+            g.run(self.cfg, seeds[a:a + BATCH], out, s, g.FROM_POSITION, s0=self.s0)
             total = runner.merge(total, counts(out))
         return total
 

@@ -8,6 +8,11 @@ text, with every tie-break, is in the coordination notes.  In short:
 - `greedy` (spec question 5): the best immediate score (a placement's points, a swap 0, the bar the next space's
   value, negative too); ties: placements first, by their (chair, kind) list, then swaps by chair and kind, then the
   bar with the lowest kind.
+- `search` (`search:N`, `search:N:BASE`): core's search player (`core/search.py`) over this engine's forward model:
+  each turn's move among 6 candidates (greedy's move, the 3 best other placements by immediate score, then bar
+  moves and joker swaps, then placements), each scored by about N playouts (default 64) on the same future draws,
+  every seat playing BASE (default greedy) to the end; the reward is the share of the win.  Hands are open (the
+  spec), so it resamples nothing: the bag's next draws come from each playout's own streams.
 
 Both always take the refill option (one tile less per single-nationality table completed, for good) and pass only
 with no legal move at all.
@@ -31,6 +36,7 @@ DESCRIPTIONS = {
 class Policy(NamedPolicy):
     kind: str = "greedy"
     descriptions: ClassVar[dict[str, str]] = DESCRIPTIONS
+    searchable: ClassVar[bool] = True
 
 
 parse_policy = Policy.parse

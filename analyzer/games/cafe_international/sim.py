@@ -85,10 +85,9 @@ class EngineGame:
     s: np.ndarray
     rec: np.ndarray
     stats: np.ndarray
-    bufs: tuple
 
     def step(self, turns: int) -> None:
-        g.run(self.cfg, self.streams, self.stats, self.s, g.GO_ON, turns, self.pols, self.rec, bufs=self.bufs)
+        g.run(self.cfg, self.streams, self.stats, self.s, g.GO_ON, turns, self.pols, self.rec)
 
 
 def start(settings, players: int, policies, seeds, max_record: int = 1) -> EngineGame:
@@ -96,8 +95,8 @@ def start(settings, players: int, policies, seeds, max_record: int = 1) -> Engin
     cfg = g.settings_vector(settings, players)
     game = EngineGame(cfg, g.policy_codes(policies)[None, :], np.array(seeds, dtype=np.uint64)[None, :],
                       np.zeros(g.SSIZE, dtype=np.int64), np.zeros((max_record, g.RECW), dtype=np.int64),
-                      np.zeros((1, g.STSIZE), dtype=np.int64), g.buffers())
-    g.run(cfg, game.streams, game.stats, game.s, g.NEW_GAME, 0, game.pols, game.rec, bufs=game.bufs)
+                      np.zeros((1, g.STSIZE), dtype=np.int64))
+    g.run(cfg, game.streams, game.stats, game.s, g.NEW_GAME, 0, game.pols, game.rec)
     return game
 
 

@@ -66,4 +66,5 @@ GAME = GameSpec(
     full_games="analyzer.games.goa.balance:FULL_GAMES",
     bench="analyzer.games.goa.bench:run",
     reference_check="analyzer.games.goa.sim:engine_agrees",
+    policies=("greedy", "random", "search[:N[:BASE]]"),
 )

@@ -1,12 +1,16 @@
 """Goa benchmarks: whole games per second from the set-up, random players (the issue's target: at least 200
 4-player games/s) and greedy players, medians of repeated batches, one process (the numba kernel is compiled or
 loaded from its cache before timing), on the illustrative board data; then the exact questions' compute time on
-their slowest shipped scenario (target under 0.2 s).  No public engine plays these policies, so there is no
-comparison column.
+their slowest shipped scenario (target under 0.2 s); then the search player: its driver's share of a decision and
+one search:64 seat against three greedy ones on 2 workers (target at least 1 game/s).  No public engine plays
+these policies, so there is no comparison column.
 """
 from __future__ import annotations
 
+import numpy as np
+
 from analyzer.core import bench as core_bench
+from analyzer.games.goa import game as g
 from analyzer.games.goa import play as pl
 from analyzer.games.goa.policies import Policy
 
@@ -17,4 +21,18 @@ def run(quick: bool = False) -> list[dict]:
     rows = core_bench.full_games("goa", lambda kind: pl.GameConfig(pl.RuleSet(), 4, (Policy(kind),) * 4),
                                  pl.play, runs, repeats,
                                  note=" (illustrative board)")
-    return rows + core_bench.exact_questions("goa", ("odds", "hand_needed", "nachschub", "hold_or_play"), repeats)
+    rows += core_bench.exact_questions("goa", ("odds", "hand_needed", "nachschub", "hold_or_play"), repeats)
+    decisions = core_bench.spread_decisions(g.MODEL, new_game, 6 if quick else 24, g.P_GREEDY)
+    return rows + core_bench.search_rows("goa", g.MODEL, decisions, g.P_GREEDY, 4,
+                                         (("search:64", "greedy", 4, 16 if quick else 48, ">=1/s"),),
+                                         1 if quick else 3)
+
+
+def new_game(seed: int):
+    """Game `seed` dealt (greedy players at 4) as the forward model sees it: (state, cfg, chance streams)."""
+    cfg = g.settings_vector(None, 4)
+    s = np.zeros(g.SSIZE, dtype=np.int64)
+    streams = g.Chance(1, np.random.default_rng(seed)).seeds
+    g.run(cfg, streams, np.zeros((1, g.STSIZE), dtype=np.int64), s, g.NEW_GAME, 0,
+          pols=np.full((1, 4), g.P_GREEDY, dtype=np.int64))
+    return s, cfg, streams[0]

@@ -13,8 +13,10 @@ model"); `ENGINE_READINGS` sums them up.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 
+from analyzer.core import search
+from analyzer.core.policies import engine_code
 from analyzer.core.streams import StreamSeeds
 from analyzer.games.goa import rules as r
 
@@ -70,6 +72,11 @@ C_TILE = C_CSYM + NCARD  # 2 phases x NT x (kind, spice, amount)
 CSIZE = C_TILE + 2 * NT * 3
 ADV_READINGS = ("none", "two_markers_row2", "ten_ducats")
 
+# per-game stats and the actions each seat counts
+ACT_KINDS = ("advance", "build ships", "harvest", "taxes", "expedition", "colony founded", "colony failed",
+             "extra action", "tile bought", "flag bought")
+NACT = len(ACT_KINDS)
+
 # state vector
 NPL, ROUND, FLAG, STARTP, NACTS, CAPPED, ENDED, DPOS, DN, DISCN, SUPPLY = range(11)
 DECK = 11
@@ -98,13 +105,25 @@ O_SCORE = O_ALLROWS + 1
 O_POL = O_SCORE + 1
 O_WONN = O_POL + 1
 O_WON = O_WONN + 1  # phase * NT + tile, in the order won
-PSZ = O_WON + 2 * NSQ
-SSIZE = PL + MAXP * PSZ
+O_CODE = O_WON + 2 * NSQ  # the seat's player code (O_POL: the rule of its minor decisions, a search seat's BASE)
+O_ACTS = O_CODE + 1  # NACT: its actions by ACT_KINDS (the stats)
+PSZ = O_ACTS + NACT
+# the forward model's cursor (core/search.py): the stage of the round, the pending decision (D_*, 0 none) and its
+# seat, the stage's counters (K: markers placed / seat in turn; SUB: bidder 1..P / action number; AUC: the auction,
+# -1 the flag's), the auction's highest bid and its bidder, the last marked square, whether an extra-action pass
+# acted, the flag's owner at the round's start; the marked squares and their owners; the seats still in the extra
+# rounds; the options scratch
+CUR = PL + MAXP * PSZ
+STAGE, WHAT, DECP, K, SUB, AUC, TOP, WINNER, PX, PY, ANY, OWNER = range(CUR, CUR + 12)
+ORDER = CUR + 12  # MAXP squares, then MAXP owners
+ACTIVE = ORDER + 2 * MAXP
+OPTS = ACTIVE + MAXP
+SSIZE = OPTS + search.MAX_OPTIONS
+G_START, G_MARKERS, G_BIDS, G_INCOME, G_ACTIONS, G_EXTRA = range(6)
+D_NONE, D_FLAG, D_MARKER, D_BID, D_ACT, D_EXTRA = range(6)
+BID_STEPS = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15)  # the search's bids: a pass or the highest so far plus one of these
 
 # per-game stats
-ACT_KINDS = ("advance", "build ships", "harvest", "taxes", "expedition", "colony founded", "colony failed",
-             "extra action", "tile bought", "flag bought")
-NACT = len(ACT_KINDS)
 ST_POINTS = 0
 ST_DUCATS = MAXP
 ST_START, ST_ACTS, ST_CAPPED = 2 * MAXP, 2 * MAXP + 1, 2 * MAXP + 2
@@ -369,7 +388,7 @@ def harvest(s, cfg, rs, rec, p, amount):
 
 
 @kernel(f"void({G}, int64, int64, boolean)")
-def advance(s, cfg, rs, rec, p, c, pay):
+def advance_column(s, cfg, rs, rec, p, c, pay):
     """Column c one row down (paying its spices, each with a ship, when `pay`); then the first-to-row cards and the
     all-markers extra actions."""
     b = PL + p * PSZ
@@ -473,7 +492,7 @@ def greedy_colony(s, cfg, p):
 
 
 @kernel(f"boolean({S}, {S}, int64, int64)")
-def legal(s, cfg, p, a):
+def action_ok(s, cfg, p, a):
     b = PL + p * PSZ
     if a < NC:
         return can_advance(s, cfg, p, a)
@@ -514,63 +533,49 @@ def greedy_action(s, cfg, p, extra):
                 return A_HARVEST
     if s[b + O_DUC] < GREEDY_DUCATS:
         return A_TAXES
-    if legal(s, cfg, p, A_EXPED):
+    if action_ok(s, cfg, p, A_EXPED):
         return A_EXPED
     return A_SHIPS
 
 
-@kernel(f"int64({G}, int64, boolean)")
-def random_action(s, cfg, rs, rec, p, extra):
-    """Uniform over the legal action codes (extra rounds: and the pass)."""
-    n = 1 if extra else 0
+@kernel(f"int64({S}, {S}, int64, boolean, int64)")
+def action_options(s, cfg, p, extra, at):
+    """p's legal action codes ascending (extra rounds: then the pass) into s[at:]: their count."""
+    n = 0
     for a in range(NACTION):
-        if legal(s, cfg, p, a):
+        if action_ok(s, cfg, p, a):
+            s[at + n] = a
             n += 1
-    i = randint(rs, S_CHOICE, n)
-    code = PASS
-    for a in range(NACTION):
-        if legal(s, cfg, p, a):
-            if i == 0:
-                code = a
-                break
-            i -= 1
-    note(rec, R_ACTION, code, 0)
-    return code
+    if extra:
+        s[at + n] = PASS
+        n += 1
+    return n
 
 
-@kernel(f"boolean({G}, {S}, int64, boolean)")
-def act(s, cfg, rs, rec, st, p, extra):
-    """p's next action (or extra action) by his policy; False when he passes or the game is capped (its action
-    count reached turn_cap)."""
+@kernel(f"void({G}, int64, int64, boolean)")
+def do_action(s, cfg, rs, rec, p, a, extra):
+    """p plays action a (an extra action when `extra`), counted in his O_ACTS; the game capped at turn_cap."""
     b = PL + p * PSZ
-    if s[CAPPED]:
-        return False
-    if s[b + O_POL] == P_RANDOM:
-        a = random_action(s, cfg, rs, rec, p, extra)
-    else:
-        a = greedy_action(s, cfg, p, extra)
-    if a == PASS:
-        return False
-    sa = ST_ACT + p * NACT
+    sa = b + O_ACTS
     if extra:
         s[b + O_EXTRA] -= 1
         s[SUPPLY] += 1
-        st[sa + 7] += 1
+        s[sa + 7] += 1
     if a < NC:
-        advance(s, cfg, rs, rec, p, a, True)
-        st[sa] += 1
+        advance_column(s, cfg, rs, rec, p, a, True)
+        s[sa] += 1
     elif a == A_SHIPS:
         s[b + O_SHIPS] += cfg[C_DEV + SHIPS_C * 5 + s[b + O_ROWS + SHIPS_C] - 1]
-        st[sa + 1] += 1
+        s[sa + 1] += 1
     elif a == A_HARVEST:
         harvest(s, cfg, rs, rec, p, cfg[C_DEV + HARVEST_C * 5 + s[b + O_ROWS + HARVEST_C] - 1])
-        st[sa + 2] += 1
+        s[sa + 2] += 1
     elif a == A_TAXES:
         s[b + O_DUC] += cfg[C_DEV + TAXES_C * 5 + s[b + O_ROWS + TAXES_C] - 1]
-        st[sa + 3] += 1
+        s[sa + 3] += 1
     elif a == A_EXPED:
         gain_cards(s, cfg, rs, rec, p, cfg[C_DEV + EXPED_C * 5 + s[b + O_ROWS + EXPED_C] - 1], True)
-        st[sa + 4] += 1
+        s[sa + 4] += 1
     else:
         t = a - A_COLONY
         need = (cfg[C_TARG + t] - cfg[C_DEV + COLONISTS_C * 5 + s[b + O_ROWS + COLONISTS_C] - 1]
@@ -580,14 +585,13 @@ def act(s, cfg, rs, rec, st, p, extra):
             s[b + O_COLONIES + t] = 1
             s[b + O_CAP + COLONY_SPICE[t]] += 1
             s[b + O_SACK + COLONY_SPICE[t]] += 1
-            st[sa + 5] += 1
+            s[sa + 5] += 1
         else:
             s[b + O_COL] += r.FAIL_COLONISTS
-            st[sa + 6] += 1
+            s[sa + 6] += 1
     s[NACTS] += 1
     if s[NACTS] >= cfg[C_CAP]:
         s[CAPPED] = 1
-    return True
 
 
 # ------------------------------------------------------------------------------------------------
@@ -616,13 +620,13 @@ def tile_value(s, cfg, t):
     return 1
 
 
-@kernel(f"void({G}, {S}, int64, int64)")
-def apply_tile(s, cfg, rs, rec, st, p, t):
+@kernel(f"void({G}, int64, int64)")
+def apply_tile(s, cfg, rs, rec, p, t):
     b = PL + p * PSZ
     phase = 1 if s[ROUND] >= 4 else 0
     s[b + O_WON + s[b + O_WONN]] = phase * NT + t
     s[b + O_WONN] += 1
-    st[ST_ACT + p * NACT + 8] += 1
+    s[b + O_ACTS + 8] += 1
     at = C_TILE + (phase * NT + t) * 3
     kind, spice, n = cfg[at], cfg[at + 1], cfg[at + 2]
     if kind == K_PLANT:
@@ -661,7 +665,7 @@ def apply_tile(s, cfg, rs, rec, st, p, t):
             if s[b + O_ROWS + q] < 5 and (c < 0 or s[b + O_ROWS + q] < s[b + O_ROWS + c]):
                 c = q
         if c >= 0:
-            advance(s, cfg, rs, rec, p, c, False)
+            advance_column(s, cfg, rs, rec, p, c, False)
     elif kind == K_MISSION:
         s[b + O_MISSION] += n
 
@@ -679,22 +683,21 @@ def flag_ok(s, x, y):
     return has_tile(s, x - 1, y) or has_tile(s, x + 1, y) or has_tile(s, x, y - 1) or has_tile(s, x, y + 1)
 
 
-@kernel(f"int64({S}, {S}, {U}, {R}, int64)")
-def place_flag(s, cfg, rs, rec, p):
-    """The flag's frame square (y + 1) * FW + x + 1 by p's policy."""
-    ok = WK + NSQ  # the legal frame squares, (y + 1) * FW + x + 1
+@kernel(f"int64({S}, int64)")
+def flag_options(s, at):
+    """The flag's legal frame squares (y + 1) * FW + x + 1, ascending, into s[at:]: their count."""
     n = 0
     for f in range(FW * FW):
-        s[ok + f] = flag_ok(s, f % FW - 1, f // FW - 1)
-        n += s[ok + f]
-    if s[PL + p * PSZ + O_POL] == P_RANDOM:
-        i = randint(rs, S_CHOICE, n)
-        for f in range(FW * FW):
-            if s[ok + f]:
-                if i == 0:
-                    note(rec, R_FLAG, f % FW - 1, f // FW - 1)
-                    return f
-                i -= 1
+        if flag_ok(s, f % FW - 1, f // FW - 1):
+            s[at + n] = f
+            n += 1
+    return n
+
+
+@kernel(f"int64({S}, {S})")
+def greedy_flag(s, cfg):
+    """Greedy's flag square: beside the highest-valued tile (ties the lower square) that has a free side, the
+    sides by (y, x): above, left, right, below."""
     tried = WK  # tiles already looked at
     for i in range(NSQ):
         s[tried + i] = 0
@@ -707,8 +710,8 @@ def place_flag(s, cfg, rs, rec, p):
                     best, bv = i, v
         s[tried + best] = 1
         f = (best // r.GRID + 1) * FW + best % r.GRID + 1
-        for side in (f - FW, f - 1, f + 1, f + FW):  # by (y, x): above, left, right, below
-            if s[ok + side]:
+        for side in (f - FW, f - 1, f + 1, f + FW):
+            if flag_ok(s, side % FW - 1, side // FW - 1):
                 return side
     return -1  # unreachable: the topmost remaining tile always has a free square above it
 
@@ -719,62 +722,28 @@ def near(s, i, px, py):
     return max(abs(x - px), abs(y - py)) == 1
 
 
-@kernel(f"int64({S}, {S}, {U}, {R}, int64, int64, int64)")
-def place_marker(s, cfg, rs, rec, p, px, py):
-    """The square of p's marker: an unmarked remaining tile king-adjacent to (px, py), none such any (random:
-    uniform; greedy: the highest value, ties the lower square)."""
-    n_near, n_free = 0, 0
-    for i in range(NSQ):
-        if s[TILES + i] >= 0 and s[MARK + i] == 0:
-            n_free += 1
-            if near(s, i, px, py):
-                n_near += 1
-    only_near = n_near > 0
-    n = n_near if only_near else n_free
-    k = randint(rs, S_CHOICE, n) if s[PL + p * PSZ + O_POL] == P_RANDOM else -1
-    best, bv = -1, -1
-    for i in range(NSQ):
-        if s[TILES + i] < 0 or s[MARK + i] != 0 or (only_near and not near(s, i, px, py)):
-            continue
-        if k >= 0:
-            if k == 0:
-                note(rec, R_MARKER, i % r.GRID, i // r.GRID)
-                return i
-            k -= 1
-        else:
-            v = tile_value(s, cfg, s[TILES + i])
-            if v > bv:
-                best, bv = i, v
-    return best
+@kernel(f"int64({S}, int64, int64, int64)")
+def marker_options(s, px, py, at):
+    """The squares a marker may take, ascending, into s[at:]: the unmarked remaining tiles king-adjacent to
+    (px, py), none such any: their count."""
+    n = 0
+    for only_near in (True, False):
+        for i in range(NSQ):
+            if s[TILES + i] >= 0 and s[MARK + i] == 0 and (near(s, i, px, py) or not only_near):
+                s[at + n] = i
+                n += 1
+        if n > 0:
+            return n
+    return n
 
 
-@kernel(f"int64({S}, {S}, {U}, {R}, int64, int64)")
-def auction(s, cfg, rs, rec, owner, value_code):
-    """One bidding round from the owner's left, the owner last; the winner pays the owner (the bank when the owner
-    wins); nobody bids: the owner's, free.  value_code: the tile's square, or -1 for the flag."""
-    P = s[NPL]
-    top, winner = 0, -1
-    for i in range(1, P + 1):
-        q = (owner + i) % P
-        b = PL + q * PSZ
-        duc = s[b + O_DUC]
-        if s[b + O_POL] == P_RANDOM:
-            k = randint(rs, S_CHOICE, 1 + max(0, duc - top))
-            bid = top + k if k > 0 else 0
-            note(rec, R_BID, bid, 0)
-        else:
-            v = FLAG_VALUE if value_code < 0 else tile_value(s, cfg, s[TILES + value_code])
-            bid = min(v, duc)
-            if bid <= top:
-                bid = 0
-        if bid > 0:
-            top, winner = bid, q
-    if winner < 0:
-        return owner
-    s[PL + winner * PSZ + O_DUC] -= top
-    if winner != owner:
-        s[PL + owner * PSZ + O_DUC] += top
-    return winner
+@kernel(f"int64({S}, {S}, int64, int64)")
+def greedy_bid(s, cfg, p, value_code):
+    """Greedy's bid: the item's value (the tile's, value_code its square; the flag's, -1) up to its ducats when it
+    beats the highest bid so far, else a pass (0)."""
+    v = FLAG_VALUE if value_code < 0 else tile_value(s, cfg, s[TILES + value_code])
+    bid = min(v, s[PL + p * PSZ + O_DUC])
+    return bid if bid > s[TOP] else 0
 
 
 @kernel(f"void({S}, {S}, {U}, int64)")
@@ -891,102 +860,342 @@ def finish_setup(s, cfg, rs, rec):
         note(rec, R_TILE, i, s[TILES + i])
 
 
+# ------------------------------------------------------------------------------------------------
+# the forward model (core/search.py): a round's rules as advance / legal / apply, the players as policy.  The
+# decisions it leaves pending: the flag's square, each marker's square, each bid, each action and extra action
+# (colony attempts included); the minor ones inside them (a harvested sack's kind, a card discarded to the hand
+# limit, the plantation discarded, ships or colonists, the advanced start) each seat takes by its own rule
+# (O_POL: a search seat's BASE).
+
+
+@kernel(f"int64({S}, int64, int64)")
+def pend(s, what, p):
+    s[WHAT] = what
+    s[DECP] = p
+    return p
+
+
+@kernel(f"void({S}, int64)")
+def open_auction(s, auc):
+    s[AUC], s[SUB], s[TOP], s[WINNER] = auc, 1, 0, -1
+
+
+@kernel(f"void({G})")
+def close_auction(s, cfg, rs, rec):
+    """The winner pays the owner (the bank when the owner wins) and takes the item; nobody bid: the owner's, free."""
+    P = s[NPL]
+    owner = s[OWNER] if s[AUC] < 0 else s[ORDER + MAXP + s[AUC]]
+    w = s[WINNER]
+    if w < 0:
+        w = owner
+    else:
+        s[PL + w * PSZ + O_DUC] -= s[TOP]
+        if w != owner:
+            s[PL + owner * PSZ + O_DUC] += s[TOP]
+    if s[AUC] < 0:
+        s[FLAG] = w
+        take_extra(s, w, 1)
+        s[PL + w * PSZ + O_ACTS + 9] += 1
+    else:
+        i = s[ORDER + s[AUC]]
+        tile = s[TILES + i]
+        s[TILES + i] = -1
+        s[MARK + i] = 0
+        apply_tile(s, cfg, rs, rec, w, tile)
+    if s[AUC] + 1 < P:
+        open_auction(s, s[AUC] + 1)
+    else:
+        s[STAGE] = G_INCOME
+
+
+@kernel(f"void({G})")
+def income(s, cfg, rs, rec):
+    """The red tiles' income from the flag's holder round the table."""
+    P = s[NPL]
+    for k in range(P):
+        q = (s[FLAG] + k) % P
+        b = PL + q * PSZ
+        s[b + O_SHIPS] += s[b + O_RED]
+        s[b + O_COL] += s[b + O_RED + 1]
+        if s[b + O_RED + 2]:
+            harvest(s, cfg, rs, rec, q, 1)
+        s[b + O_DUC] += 4 * s[b + O_RED + 3]
+
+
+@kernel(f"void({S}, {S})")
+def end_round(s, cfg):
+    """At most one extra-action card each into the next round (not in a capped game); the end and its scoring."""
+    for q in range(s[NPL] if not s[CAPPED] else 0):
+        b = PL + q * PSZ
+        if s[b + O_EXTRA] > r.EXTRA_ACTIONS_KEPT:
+            s[SUPPLY] += s[b + O_EXTRA] - r.EXTRA_ACTIONS_KEPT
+            s[b + O_EXTRA] = r.EXTRA_ACTIONS_KEPT
+    s[ROUND] += 1
+    s[STAGE] = G_START
+    if s[CAPPED] or s[ROUND] == r.ROUNDS:
+        s[ENDED] = 1
+        score(s, cfg)
+
+
+@njit(search.ADVANCE_SIG, cache=True, error_model="numpy")
+def advance(s, cfg, rs, rec):
+    """Plays up to the next decision (left pending in s) and returns its seat; search.ROUND_END after a round,
+    search.ENDED at the end.  A round: phase B's tiles (round 5), the flag and the markers from the flag's holder,
+    the flag's auction and the marked tiles' in marker order (each from the owner's left, the owner last), the red
+    tiles' income, three actions each, the extra-action rounds (a seat leaves them when it passes or holds no card);
+    a capped game's actions are skipped from the cap on."""
+    P = s[NPL]
+    while True:
+        if s[ENDED]:
+            return search.ENDED
+        if s[WHAT] != D_NONE:
+            return s[DECP]
+        stage = s[STAGE]
+        if stage == G_START:
+            if s[ROUND] == 4:
+                lay_tiles(s, cfg, rs, 1)
+                for i in range(NSQ):
+                    note(rec, R_TILE, i, s[TILES + i])
+            s[OWNER] = s[FLAG]
+            s[K] = 0
+            s[STAGE] = G_MARKERS
+            return pend(s, D_FLAG, s[FLAG])
+        if stage == G_MARKERS:
+            if s[K] < P:  # marker number K + 2 goes to the seat K + 1 from the owner's left, the last the owner's
+                return pend(s, D_MARKER, (s[OWNER] + s[K] + 1) % P)
+            open_auction(s, -1)
+            s[STAGE] = G_BIDS
+        elif stage == G_BIDS:
+            if s[SUB] <= P:
+                owner = s[OWNER] if s[AUC] < 0 else s[ORDER + MAXP + s[AUC]]
+                return pend(s, D_BID, (owner + s[SUB]) % P)
+            close_auction(s, cfg, rs, rec)
+        elif stage == G_INCOME:
+            income(s, cfg, rs, rec)
+            s[STAGE], s[SUB], s[K] = G_ACTIONS, 0, 0
+        elif stage == G_ACTIONS:
+            if s[K] == P:
+                s[SUB] += 1
+                s[K] = 0
+            elif s[SUB] < r.ACTIONS_PER_ROUND and s[CAPPED]:
+                s[K] += 1
+            elif s[SUB] < r.ACTIONS_PER_ROUND:
+                return pend(s, D_ACT, (s[FLAG] + s[K]) % P)
+            if s[SUB] == r.ACTIONS_PER_ROUND:
+                for k in range(P):
+                    s[ACTIVE + k] = 1 if s[PL + ((s[FLAG] + k) % P) * PSZ + O_EXTRA] > 0 else 0
+                s[STAGE], s[K], s[ANY] = G_EXTRA, 0, 0
+        else:  # the extra-action rounds: pass after pass while anyone acted and still holds a card
+            k = s[K]
+            if k == P:
+                if not s[ANY]:
+                    end_round(s, cfg)
+                    return search.ROUND_END
+                s[K], s[ANY] = 0, 0
+            elif not s[ACTIVE + k]:
+                s[K] += 1
+            elif s[CAPPED]:
+                s[ACTIVE + k] = 0
+                s[K] += 1
+            else:
+                return pend(s, D_EXTRA, (s[FLAG] + k) % P)
+
+
+@kernel(f"int64({S}, {S}, int64)")
+def options(s, cfg, at):
+    """The pending decision's options into s[at:]: their count (a bid: a pass, then, up to the bidder's ducats,
+    the highest so far plus each of BID_STEPS, and greedy's bid)."""
+    p, what = s[DECP], s[WHAT]
+    if what == D_FLAG:
+        return flag_options(s, at)
+    if what == D_MARKER:
+        return marker_options(s, s[PX], s[PY], at)
+    if what == D_BID:
+        s[at] = 0
+        n = 1
+        mine = greedy_bid(s, cfg, p, -1 if s[AUC] < 0 else s[ORDER + s[AUC]])
+        for bid in range(s[TOP] + 1, min(s[PL + p * PSZ + O_DUC], s[TOP] + BID_STEPS[-1]) + 1):
+            step = bid == mine
+            for d in BID_STEPS:
+                step = step or bid == s[TOP] + d
+            if step:
+                s[at + n] = bid
+                n += 1
+        return n
+    return action_options(s, cfg, p, what == D_EXTRA, at)
+
+
+@njit(search.LEGAL_SIG, cache=True, error_model="numpy")
+def legal(s, cfg, out):
+    n = options(s, cfg, OPTS)
+    for i in range(n):
+        out[i] = s[OPTS + i]
+    return n
+
+
+@njit(search.APPLY_SIG, cache=True, error_model="numpy")
+def apply(s, cfg, rs, rec, o):
+    """The pending decision takes option o: a frame square, a square, a bid (0 a pass), an action (PASS)."""
+    p, what = s[DECP], s[WHAT]
+    s[WHAT] = D_NONE
+    if what == D_FLAG:
+        s[PX], s[PY] = o % FW - 1, o // FW - 1
+    elif what == D_MARKER:
+        k = s[K]
+        s[MARK + o] = k + 2
+        s[ORDER + k] = o
+        s[ORDER + MAXP + k] = p
+        s[PX], s[PY] = o % r.GRID, o // r.GRID
+        s[K] += 1
+    elif what == D_BID:
+        if o > s[TOP]:
+            s[TOP], s[WINNER] = o, p
+        s[SUB] += 1
+    elif what == D_ACT:
+        if o != PASS:
+            do_action(s, cfg, rs, rec, p, o, False)
+        s[K] += 1
+    else:
+        k = s[K]
+        if o == PASS:
+            s[ACTIVE + k] = 0
+        else:
+            do_action(s, cfg, rs, rec, p, o, True)
+            if s[PL + p * PSZ + O_EXTRA] > 0:
+                s[ANY] = 1
+            else:
+                s[ACTIVE + k] = 0
+        s[K] += 1
+
+
+@njit(search.POLICY_SIG, cache=True, error_model="numpy")
+def policy(s, cfg, rs, rec, code):
+    """What `random` (0: uniform over the options, except a bid: a pass or any amount above the highest up to
+    its ducats) or `greedy` (1) chooses for the pending decision."""
+    p, what = s[DECP], s[WHAT]
+    if what == D_BID:
+        if code == P_RANDOM:
+            k = randint(rs, S_CHOICE, 1 + max(0, s[PL + p * PSZ + O_DUC] - s[TOP]))
+            bid = s[TOP] + k if k > 0 else 0
+            note(rec, R_BID, bid, 0)
+            return bid
+        return greedy_bid(s, cfg, p, -1 if s[AUC] < 0 else s[ORDER + s[AUC]])
+    if code == P_RANDOM:
+        n = options(s, cfg, OPTS)
+        o = s[OPTS + randint(rs, S_CHOICE, n)]
+        if what == D_FLAG:
+            note(rec, R_FLAG, o % FW - 1, o // FW - 1)
+        elif what == D_MARKER:
+            note(rec, R_MARKER, o % r.GRID, o // r.GRID)
+        else:
+            note(rec, R_ACTION, o, 0)
+        return o
+    if what == D_FLAG:
+        return greedy_flag(s, cfg)
+    if what == D_MARKER:
+        best, bv = -1, -1
+        for i in range(marker_options(s, s[PX], s[PY], OPTS)):
+            v = tile_value(s, cfg, s[TILES + s[OPTS + i]])
+            if v > bv:
+                best, bv = s[OPTS + i], v
+        return best
+    return greedy_action(s, cfg, p, what == D_EXTRA)
+
+
+@njit(search.DETERMINIZE_SIG, cache=True, error_model="numpy")
+def determinize(s, cfg, viewer, rs):
+    """What `viewer` cannot see: the expedition deck's order and the other seats' hands (the discard and every
+    board are open).  Those cards sorted by id, shuffled, and dealt back: each other hand its size, the rest the
+    deck; the colony flips and Nachschub come from that deck, phase B's layout and every later shuffle from rs."""
+    P = s[NPL]
+    seen = WK
+    pool = WK + NCARD
+    for c in range(NCARD):
+        s[seen + c] = 0
+    for i in range(s[DPOS], s[DN]):
+        s[seen + s[DECK + i]] = 1
+    for p in range(P):
+        if p != viewer:
+            b = PL + p * PSZ
+            for i in range(s[b + O_HANDN]):
+                s[seen + s[b + O_HAND + i]] = 1
+    n = 0
+    for c in range(NCARD):
+        if s[seen + c]:
+            s[pool + n] = c
+            n += 1
+    shuffle(s, pool, n, rs, S_DECK)
+    n = 0
+    for p in range(P):
+        if p != viewer:
+            b = PL + p * PSZ
+            for i in range(s[b + O_HANDN]):
+                s[b + O_HAND + i] = s[pool + n]
+                n += 1
+    for i in range(s[DPOS], s[DN]):
+        s[DECK + i] = s[pool + n]
+        n += 1
+
+
+@kernel(f"int64({S}, int64)")
+def win_key(s, p):
+    return s[PL + p * PSZ + O_SCORE] * (1 << 20) + s[PL + p * PSZ + O_DUC]
+
+
+@njit(search.SCORE_SIG, cache=True, error_model="numpy")
+def reward(s, cfg, seat):
+    """The seat's share of the win: most points, then most ducats; a tie left splits it."""
+    return search.win_share(np.array([win_key(s, p) for p in range(s[NPL])]), seat)
+
+
+@njit(search.SCORE_SIG, cache=True, error_model="numpy")
+def margin(s, cfg, seat):
+    return search.lead(np.array([s[PL + p * PSZ + O_SCORE] for p in range(s[NPL])]), seat)
+
+
+MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin)
 GO_ON, NEW_GAME = range(2)  # batch's `start`
+I64, R2 = types.int64[::1], types.int64[:, ::1]
 
 
-@njit(f"void({S}, {R}, uint64[:, ::1], {R}, {S}, {R}, int64, int64)", cache=True, error_model="numpy", _nrt=False)
-def batch(cfg, pols, streams, stats, s, rec, start, max_rounds):
+@njit(types.void(I64, R2, types.uint64[:, ::1], R2, I64, R2, types.int64, types.int64, *search.MODEL), cache=True,
+      error_model="numpy")
+def batch(cfg, pols, streams, stats, s, rec, start, max_rounds, advance, legal, apply, policy, determinize, reward,
+          margin):
     """Game j with chance streams streams[j], its stats in stats[j]; s and rec the state and record buffers.
     start NEW_GAME: a new set-up, policies pols[j] per turn-order rank (rank 0 the start player, found by the tiger
-    search before anyone chooses); GO_ON: the one game in s goes on.  Each game plays up to max_rounds rounds."""
+    search before anyone chooses); GO_ON: the one game in s goes on.  Each game plays up to max_rounds rounds (-1:
+    to the end) in core's one game loop.  The search players' seed comes from the game's choice stream's seed
+    (never its draws).  The forward model comes in as arguments (function pointers), so that this kernel caches."""
     P = cfg[C_P]
+    codes = np.empty(P, dtype=np.int64)
     for j in range(streams.shape[0]):
         rs, st = streams[j], stats[j]
+        seed = search.mix(rs[S_CHOICE] ^ np.uint64(0x60A))
         if start == NEW_GAME:
             for i in range(SSIZE):
                 s[i] = 0
             deal(s, cfg, rs, rec)
             for k in range(P):
-                s[PL + ((s[STARTP] + k) % P) * PSZ + O_POL] = pols[j, k]
+                b = PL + ((s[STARTP] + k) % P) * PSZ
+                c = pols[j, k]
+                s[b + O_CODE] = c
+                s[b + O_POL] = c if c >= 0 else (-c - 1) & 0xFFFFFFFF  # a search seat's minor decisions: BASE's
             finish_setup(s, cfg, rs, rec)
             for i in range(STSIZE):
                 st[i] = 0
-        played = 0  # whole rounds until the end (or max_rounds more, -1 no limit); the end scores
-        while s[ENDED] == 0 and played != max_rounds:
-            # one round (inline: one compiled level less): phase B's tiles, the flag and the markers, the
-            # auctions, the red tiles' income, three actions each, the extra-action rounds (a capped game's
-            # actions are no-ops from the cap on)
-            if s[ROUND] == 4:
-                lay_tiles(s, cfg, rs, 1)
-                for i in range(NSQ):
-                    note(rec, R_TILE, i, s[TILES + i])
-            F = s[FLAG]
-            fsq = place_flag(s, cfg, rs, rec, F)
-            px, py = fsq % FW - 1, fsq // FW - 1
-            order = WK + 64  # the marked squares by marker number 2..P+1, then their owners
-            for k in range(2, P + 2):
-                q = (F + k - 1) % P if k <= P else F
-                i = place_marker(s, cfg, rs, rec, q, px, py)
-                s[MARK + i] = k
-                s[order + k - 2] = i
-                s[order + 8 + k - 2] = q
-                px, py = i % r.GRID, i // r.GRID
-            w = auction(s, cfg, rs, rec, F, -1)
-            s[FLAG] = w
-            take_extra(s, w, 1)
-            st[ST_ACT + w * NACT + 9] += 1
-            for k in range(P):
-                i = s[order + k]
-                q = auction(s, cfg, rs, rec, s[order + 8 + k], i)
-                t = s[TILES + i]
-                s[TILES + i] = -1
-                s[MARK + i] = 0
-                apply_tile(s, cfg, rs, rec, st, q, t)
-            F = s[FLAG]
-            for k in range(P):
-                q = (F + k) % P
-                b = PL + q * PSZ
-                s[b + O_SHIPS] += s[b + O_RED]
-                s[b + O_COL] += s[b + O_RED + 1]
-                if s[b + O_RED + 2]:
-                    harvest(s, cfg, rs, rec, q, 1)
-                s[b + O_DUC] += 4 * s[b + O_RED + 3]
-            for _ in range(r.ACTIONS_PER_ROUND):
-                for k in range(P):
-                    act(s, cfg, rs, rec, st, (F + k) % P, False)
-            active = WK + 96
-            for k in range(P):
-                s[active + k] = 1 if s[PL + ((F + k) % P) * PSZ + O_EXTRA] > 0 else 0
-            any_active = True
-            while any_active:
-                any_active = False
-                for k in range(P):
-                    q = (F + k) % P
-                    if s[active + k] == 0:
-                        continue
-                    if act(s, cfg, rs, rec, st, q, True):
-                        if s[PL + q * PSZ + O_EXTRA] > 0:
-                            any_active = True
-                        else:
-                            s[active + k] = 0
-                    else:
-                        s[active + k] = 0
-            for q in range(P if not s[CAPPED] else 0):  # into the next round: at most one extra card each
-                b = PL + q * PSZ
-                if s[b + O_EXTRA] > r.EXTRA_ACTIONS_KEPT:
-                    s[SUPPLY] += s[b + O_EXTRA] - r.EXTRA_ACTIONS_KEPT
-                    s[b + O_EXTRA] = r.EXTRA_ACTIONS_KEPT
-            s[ROUND] += 1
-            played += 1
-            if s[CAPPED] or s[ROUND] == r.ROUNDS:
-                s[ENDED] = 1
-                score(s, cfg)
+        for p in range(P):
+            codes[p] = s[PL + p * PSZ + O_CODE]
+        search.play(s, cfg, rs, rec, codes, max_rounds, -1, seed, advance, legal, apply, policy, determinize,
+                    reward, margin)
         st[ST_START] = s[STARTP]
         st[ST_ACTS] = s[NACTS]
         st[ST_CAPPED] = s[CAPPED]
         for p in range(P):
             st[ST_POINTS + p] = s[PL + p * PSZ + O_SCORE]
             st[ST_DUCATS + p] = s[PL + p * PSZ + O_DUC]
+            for x in range(NACT):
+                st[ST_ACT + p * NACT + x] = s[PL + p * PSZ + O_ACTS + x]
 
 
 # ------------------------------------------------------------------------------------------------
@@ -1036,15 +1245,22 @@ def settings_vector(settings, players: int) -> np.ndarray:
     return cfg
 
 
+def policy_code(policy) -> int:
+    """The engine's code of a policy (a policies.Policy, a SearchPolicy or a name)."""
+    from analyzer.games.goa.policies import parse_policy
+
+    return engine_code(policy, parse_policy, POLICY_CODES)
+
+
 def policy_codes(policies) -> np.ndarray:
-    return np.array([POLICY_CODES[p if isinstance(p, str) else p.kind] for p in policies], dtype=np.int64)
+    return np.array([policy_code(p) for p in policies], dtype=np.int64)
 
 
 def run(cfg, streams, stats, s, start, max_rounds=-1, pols=None, rec=None):
     """`batch` with the buffers a caller does not keep made fresh."""
     pols = np.zeros((1, 1), dtype=np.int64) if pols is None else pols
     rec = np.zeros((1, 3), dtype=np.int64) if rec is None else rec
-    batch(cfg, pols, streams, stats, s, rec, start, max_rounds)
+    batch(cfg, pols, streams, stats, s, rec, start, max_rounds, *MODEL.functions())
 
 
 def credit(stats: np.ndarray, players: int) -> np.ndarray:

@@ -24,6 +24,7 @@ SEATINGS = ("fixed", "rotate")
 KINDS = g.ACT_KINDS
 LENGTHS = ("actions played", "capped")  # per game: actions in all (extra ones too); 1 if the turn cap stopped it
 CHUNK = 1024  # games per batch
+SEARCH_CHUNK = 16  # games per batch when a search player sits at the table
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,8 @@ class GameConfig:
 
 
 def games_per_chunk(config: GameConfig) -> int:
-    return CHUNK
+    """Search players take a while a game: small chunks keep the progress bar moving and both cores busy."""
+    return SEARCH_CHUNK if any(p.kind == "search" for p in config.policies) else CHUNK
 
 
 def play_games(config: GameConfig, n: int, rng: np.random.Generator, seat_policy: np.ndarray | None = None):

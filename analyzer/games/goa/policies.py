@@ -11,6 +11,12 @@ coordination notes ("Interfaces: B's whole-game model").  In short:
   with the best exact P(success) when it is at least 1/2, else advance the affordable column of lowest row, else
   build ships or harvest for the lowest column it can store the spices of, else taxes below 10 ducats, else an
   expedition; plays extra actions while holding two cards (in the last round, all).
+- `search` (`search:N`, `search:N:BASE`): core's search player (`core/search.py`) over this engine's forward model:
+  the flag's square, each marker's square, each bid (a pass, or the highest bid so far plus 1, 2, 3, 4, 5, 6, 8,
+  10, 12 or 15 up to its ducats, or greedy's bid), each action and extra action (colony attempts included), each
+  option scored by about N playouts (default 64) from the same resampled expedition deck and other hands, every
+  seat playing BASE (default greedy) to the end; the reward is the share of the win.  Its minor decisions (sacks,
+  discards to the hand limit, the plantation discarded, ships or colonists, the advanced start) are BASE's rules.
 
 Neither plays expedition cards for their effects (an engine reading): the cards count for their symbol sets.
 """
@@ -34,6 +40,7 @@ DESCRIPTIONS = {
 class Policy(NamedPolicy):
     kind: str = "greedy"
     descriptions: ClassVar[dict[str, str]] = DESCRIPTIONS
+    searchable: ClassVar[bool] = True
 
 
 parse_policy = Policy.parse
