@@ -135,6 +135,21 @@ def test_balance_on_dask_prints_the_local_table(cluster, tmp_path):
     assert json.loads(there.stdout) == json.loads(local.stdout)
 
 
+def test_search_players_on_dask_play_the_local_games(cluster, tmp_path):
+    """A strength run of the search player and a ladder with a search rung: the same games on Dask as locally."""
+    for args in (["strength", ROOT / "scenarios" / "puerto_rico" / "balance-start-crops.yaml", "--policy", "search:2",
+                  "-n", 16, "--seed", 3],
+                 ["balance", ROOT / "scenarios" / "puerto_rico" / "balance-start-crops-ladder-3p.yaml", "-n", 16,
+                  "--seed", 3]):
+        args += ["--no-progress", "-f", "json"]
+        local = json.loads(invoke(*args, "--jobs", "1").stdout)
+        there = json.loads(invoke(*args, "--backend", "dask", "--scheduler", cluster.scheduler_address).stdout)
+        for run in (local, there):
+            run.pop("games_per_second", None)
+            run.pop("meta", None)
+        assert there == local
+
+
 def test_a_missing_scheduler_is_a_one_line_error():
     one_line_error(invoke("odds", MID_LEG, "--backend", "dask", env={"ANALYZER_SCHEDULER": ""}),
                    "--scheduler", "ANALYZER_SCHEDULER")
