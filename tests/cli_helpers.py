@@ -5,7 +5,8 @@ from analyzer.cli import app
 
 
 def invoke(*args, env=None):
-    return CliRunner().invoke(app, [str(a) for a in args], env=env)
+    """The CLI in-process; COLUMNS unset unless `env` sets it, so tables print whole whatever the outer terminal."""
+    return CliRunner().invoke(app, [str(a) for a in args], env={"COLUMNS": None, **(env or {})})
 
 
 def one_line_error(result, *words):

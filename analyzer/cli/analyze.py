@@ -59,7 +59,7 @@ def ask(question: Question, scenario: opt.ScenarioPath, fmt: opt.FormatOpt = opt
         out: opt.Out = None, *, run: opt.RunOptions):
     """Answer any question a game declares about a scenario.
 
-    Example: `analyzer ask income scenarios/catan/income-6-8-5.yaml` (a Catan settlement's cards per roll).
+    Example: `analyzer ask QUESTION scenarios/GAME/FILE.yaml` (a shipped scenario that supports the question).
 
     `analyzer games GAME` lists that game's questions, each with an example command to copy.
     `analyzer ask odds S` is `analyzer odds S`; a game's own questions (beyond odds and ev) are asked only this way."""

@@ -1,5 +1,5 @@
 """Alive from the first second: a game whose compiled (numba) engine is not in numba's cache yet is compiled
-before the run, under a spinner that says so ("compiling the Catan engine, first run only"), so the progress
+before the run, under a spinner that says so ("compiling the <game> engine, first run only"), so the progress
 bar that follows moves from its first second.
 
 numba keeps what it compiled (`cache=True`) in `__pycache__` beside the engine's source, or, where that folder

@@ -57,7 +57,7 @@ def test_an_unknown_game_is_one_line():
 
 def test_ask_help_shows_an_example_and_points_to_games():
     text = " ".join(invoke("ask", "--help").stdout.split())
-    assert "Example: analyzer ask income scenarios/catan/income-6-8-5.yaml" in text
+    assert "Example: analyzer ask QUESTION scenarios/GAME/FILE.yaml" in text
     assert "analyzer games GAME" in text
 
 
