@@ -36,6 +36,12 @@ class Root(OneLineErrors):
         self.add_command(typer.main.get_group(resolve(game.quick_entry)), name)
         return self.commands[name]
 
+    def resolve_command(self, ctx, args):
+        if args and self.get_command(ctx, args[0]) is None:  # a typo: the suggestions name the sub-apps too
+            for name in self._quick_entries():
+                self.get_command(ctx, name)
+        return super().resolve_command(ctx, args)
+
     def format_help(self, ctx, formatter):
         self.listing = True
         try:

@@ -83,3 +83,4 @@ def test_a_game_sub_app_is_listed_unloaded_and_loaded_when_it_runs():
     assert "camelup " in listed.stdout and "Magellan at the table" in listed.stdout
     result = invoke("camelup", "--help", env={"COLUMNS": "200"})
     assert result.exit_code == 0 and "analyzer camelup ev --track" in result.stdout
+    one_line_error(invoke("camelpu"), "Did you mean 'camelup'")
