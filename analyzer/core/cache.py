@@ -76,11 +76,12 @@ def numba_index_folder(source: Path) -> Path:
 
 
 class _BeforeNumba:
-    """A meta path finder that runs `configure` just before numba is first imported, then steps aside."""
+    """A meta path finder that runs `configure` just before numba is first imported, and finds nothing itself.
+    It stays in `sys.meta_path` (removing it while the import system walks that list would skip the next
+    finder); after numba it is a string comparison per import."""
 
     def find_spec(self, name, path=None, target=None):
-        if name == "numba":
-            uninstall()
+        if name == "numba" and "numba" not in sys.modules:
             configure()
         return None
 
@@ -94,8 +95,3 @@ def install() -> None:
         configure()
     elif _HOOK not in sys.meta_path:
         sys.meta_path.insert(0, _HOOK)
-
-
-def uninstall() -> None:
-    if _HOOK in sys.meta_path:
-        sys.meta_path.remove(_HOOK)
