@@ -1,8 +1,8 @@
 """Every command the README and the documentation pages (docs/**/*.md) show is run, with small counts: their shell
 blocks and worked examples (`$ analyzer ...`), and inline commands complete enough to run; and every scenario they
 show inline (a YAML block naming its `game:`) loads.  Placeholders are filled in (SCENARIO, QUESTION,
-GAME), `for` loops expanded, counts shrunk (`-n`, `--games`, `--precision` capped) and outputs kept in a
-temporary folder.  What cannot run here is checked for its syntax only, by parsing it with the command's own
+GAME), `for` loops expanded, counts shrunk (`-n`, `--games`, `--precision` and a search player's budget
+capped) and outputs kept in a temporary folder.  What cannot run here is checked for its syntax only, by parsing it with the command's own
 parser: `make` targets, Dask cluster examples (`dask scheduler`, `dask worker`, `--backend dask`, HOST), the
 benchmarks, the web server and the interactive prompt."""
 from __future__ import annotations
@@ -22,6 +22,7 @@ README = ROOT / "README.md"
 PAGES = [README, *sorted((ROOT / "docs").rglob("*.md"))]
 SMALL = {"balance": "4", "report": "4", "strength": "4"}  # games (per rule set); anything else: rollouts
 ROLLOUTS = "2000"
+SEARCH_BUDGET = "4"  # the search player's playouts a decision: what makes it run, not play well
 POSITION = "scenarios/camelup/mid-leg.yaml"
 BALANCE = "scenarios/camelup/balance-policies.yaml"
 
@@ -130,7 +131,16 @@ def _shrink(words: list[str]) -> list[str]:
         out[at:at] = ["-n", small]
     if "--no-progress" in names:
         out.append("--no-progress")
-    return out
+    return [_small_search(w) for w in out]
+
+
+def _small_search(word: str) -> str:
+    """A search player's budget capped at SEARCH_BUDGET playouts a decision (`search`, `search:64:greedy`, ...)."""
+    match = re.fullmatch(r"search(:\d+)?(:.+)?", word)
+    if match is None or match.group(1) is None and match.group(2) or \
+            match.group(1) and int(match.group(1)[1:]) <= int(SEARCH_BUDGET):
+        return word
+    return f"search:{SEARCH_BUDGET}{match.group(2) or ''}"
 
 
 def _syntax_only(line: str, words: list[str]) -> str | None:
