@@ -86,4 +86,5 @@ GAME = GameSpec(
     full_games="analyzer.games.samarkand_queen.balance:FULL_GAMES",
     bench="analyzer.games.samarkand_queen.bench:run",
     reference_check="analyzer.games.samarkand_queen.sim:engine_agrees",
+    policies=("greedy", "random", "route-planner", "search[:N[:BASE]]"),
 )

@@ -1,6 +1,7 @@
 """Samarkand benchmarks: whole 4-player games per second with random and with greedy players (the issue's
 targets: >= 2,000/s and >= 100/s on 2 cores), route-planner games, and the exact marriage-draw table for a
-30-card unseen pool (target < 0.1 s; A's `exact.py`).  Medians of repeated batches, one process (the numba
+30-card unseen pool (target < 0.1 s; A's `exact.py`); then the search player: its driver's share of a decision and
+one search:64 seat against three greedy ones on 2 workers (target at least 1 game/s).  Medians of repeated batches, one process (the numba
 kernel is compiled or loaded from its cache before timing).  On the illustrative board.
 
 No public engine plays Samarkand, so there is no comparison column.
@@ -54,4 +55,8 @@ def run(quick: bool = False) -> list[dict]:
                      "comparison": None, "ratio": None, "target": target})
     rows.append({"what": f"samarkand_queen exact marriage-draw table, 30 unseen cards (s, median of {repeats})",
                  "ours": draw_table_seconds(repeats), "comparison": None, "ratio": None, "target": "<0.1 s"})
-    return rows
+    greedy = g.POLICY_CODES["greedy"]
+    decisions = core_bench.spread_decisions(g.MODEL, lambda seed: g.new_game(4, seed), 6 if quick else 24, greedy)
+    return rows + core_bench.search_rows("samarkand_queen", g.MODEL, decisions, greedy, g.NSTREAMS,
+                                         (("search:64", "greedy", 4, 16 if quick else 48, ">=1/s"),),
+                                         1 if quick else 3)

@@ -1,10 +1,17 @@
 """The fast Samarkand engine: whole games (and games from a position) in numba, one game per loop iteration.
 
 A game's state is one flat int64 vector (offsets below); the board and the §10 settings are two more
-small vectors (`board_vector`, `settings_vector`).  Every kernel is `@njit(cache=True)`, helpers without a
-Python wrapper; one entry point (`run_batch`, called through `batch`) so that a clean checkout compiles the
-engine once (about 15 s of CPU on the 2-core machine; later processes load the cache).  A few helpers take
-explicit signatures so that literal arguments do not compile extra specialisations.
+small vectors (`board_vector`, `settings_vector`), which the kernels read as one (`settings | board`: the forward
+model's `cfg`).  Every kernel is `@njit(cache=True)`, helpers without a Python wrapper; one entry point
+(`run_batch`, called through `batch`) so that a clean checkout compiles the engine once (later processes load the
+cache).  A few helpers take explicit signatures so that literal arguments do not compile extra specialisations.
+
+The rules are core's forward model (`core/search.py`): `advance` plays a turn's end (the two-player bag, the end
+check) and leaves the next decision pending; `apply` plays a decision: the action of the seat to move, the keep
+after a marriage's draw (which cards to discard), and the sale of a card whose space a camel reaches first (its
+holder decides, perhaps not the seat to move); `policy` is the engine's player models.  `run_batch` plays every
+game through `search.play`, one turn a call (a turn is the model's round), so that the goals are read after every
+turn as before.
 
 Chance.  Each game has 3 + 5 random streams (splitmix64) seeded from `Chance`: 0 the deck's order,
 1 the reshuffles of the discards, 2 the two-player bag's order, 3 + seat that seat's own choices.  Every
@@ -22,8 +29,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 
+from analyzer.core import search
+from analyzer.core.policies import engine_code
 from analyzer.core.streams import StreamSeeds
 from analyzer.games.samarkand_queen import rules as r
 
@@ -83,7 +92,23 @@ TOMOVE = BN + 1
 TURN = TOMOVE + 1
 ENDED = TURN + 1  # 0 running, 1 all families related, 2 a family has 5, 3 turn cap
 NPL = ENDED + 1
-SSIZE = NPL + 1
+# the forward model's cursor: the pending decision (W_NONE, W_ACT the seat to move's action, W_KEEP its discards
+# after a marriage's draw, W_SELL a card's holder: sell or keep) and its seat; STEP where the turn is (0 before the
+# action, 1 the marriage's keep settled, 2 the first camel placed and its sale settled, 3 the action done); the
+# action's row; the card on sale; the discards the keep allows; the turn the trace's row 0 is
+WHAT = NPL + 1
+DECP = WHAT + 1
+STEP = DECP + 1
+ACT = STEP + 1  # 4: (type, family, a, b)
+SELLC = ACT + 4
+KLO = SELLC + 1
+KHI = KLO + 1
+TSTART = KHI + 1
+PAR = TSTART + 1  # MAXP: each seat's plan weight (float64 bits)
+CNT_RESHUF = PAR + MAXP  # counters of the batch call: reshuffles, MAXP x NKINDS actions
+CNT_ACT = CNT_RESHUF + 1
+SSIZE = CNT_ACT + MAXP * 6  # NKINDS
+W_NONE, W_ACT, W_KEEP, W_SELL = range(4)
 LOC_PILE, LOC_DISC, LOC_HAND, LOC_SOLD, LOC_NONE = 0, 1, 2, 7, 99  # LOC_NONE: no such card on this board
 
 # -- options: (type, family, cell a, cell b) --------------------------------------------------------
@@ -361,7 +386,7 @@ def hand_limit_room(s, cfg, p):
 
 
 @njit(cache=True, no_cpython_wrapper=True)
-def draw_card(s, rs, st):
+def draw_card(s, rs):
     """The top card of the pile (the discards reshuffled into a new pile when it is empty) or 0."""
     if s[PN] == 0:
         if s[DN] == 0:
@@ -372,7 +397,7 @@ def draw_card(s, rs, st):
         s[PN] = s[DN]
         s[DN] = 0
         _shuffle(s[PILE:PILE + NCARD], s[PN], rs, 1)
-        st[ST_RESHUF] += 1
+        s[CNT_RESHUF] += 1
     s[PN] -= 1
     return s[PILE + s[PN]]
 
@@ -464,31 +489,23 @@ def sell_choice(s, bd, q, card, pol, par, rs):
     return 3 > card_score(s, bd, q, card)
 
 
-@njit("void(int64[::1], int64[::1], int64[::1], int64, int64, int64, int64[::1], float64[::1], uint64[::1], "
-       "int64[::1], int64[:, ::1], int64, int64)", cache=True, no_cpython_wrapper=True)
-def place(s, bd, cfg, p, f, c, pol, par, rs, st, trace, t, slot):
-    """Put a camel of f on c for active seat p and resolve its effects (goods first reached, a sale, a meeting)."""
+@njit("int64(int64[::1], int64[::1], int64[::1], int64, int64, int64)", cache=True, no_cpython_wrapper=True)
+def place(s, bd, cfg, p, f, c):
+    """Put a camel of f on c for active seat p and resolve its effects (goods first reached, a meeting) -> the card
+    whose holder now decides to sell it or keep it (0 none).  The sale commutes with the meeting (sums of Dirham
+    on the camels as placed), so it is decided after it."""
     s[F_CAMELS + f] -= 1
     k = 0 if s[CAM + 2 * c] < 0 else 1
     s[CAM + 2 * c + k] = f
     g = bd[B_GOODS + c]
+    sale = 0
     if g > 0 and s[GTAKEN + g] == 0:
         s[GTAKEN + g] = 1
         s[P_GM + p] += 1
         s[P_GMASK + p] |= 1 << g
         loc = s[CLOC + g]
         if LOC_HAND <= loc < LOC_SOLD:
-            q = loc - LOC_HAND
-            sold = sell_choice(s, bd, q, g, pol, par, rs)
-            if sold:
-                s[CLOC + g] = LOC_SOLD + q
-                s[P_HN + q] -= 1
-                s[P_SN + q] += 1
-                s[P_MONEY + q] += 3
-            st[ST_ACT + q * NKINDS + (4 if sold else 5)] += 1
-            if t >= 0:
-                trace[t, TR_SELL + 2 * slot] = g
-                trace[t, TR_SELL + 2 * slot + 1] = 1 if sold else 0
+            sale = g
     if k == 1 and bd[B_WATER + c] == 0:
         o = s[CAM + 2 * c]
         if s[MET + f * NF + o] == 0:
@@ -509,6 +526,7 @@ def place(s, bd, cfg, p, f, c, pol, par, rs, st, trace, t, slot):
             if s[F_MARK + o] > 0:
                 s[F_MARK + o] -= 1
                 s[P_RM + p] += 1
+    return sale
 
 
 @njit(cache=True, no_cpython_wrapper=True)
@@ -704,106 +722,6 @@ def keep_choice(s, bd, cfg, p, pool, npool, m_lo, m_hi, pol, par, rs, out):
 
 
 # ------------------------------------------------------------------------------------------------
-# a turn
-
-
-@njit(cache=True, no_cpython_wrapper=True)
-def marry(s, bd, cfg, p, f, pol, par, rs, st, trace, t, pool, out):
-    s[P_MONEY + p] -= bd[B_DOWRY + f]
-    s[F_TREAS + f] += bd[B_DOWRY + f]
-    s[F_TILES + f] -= 1
-    s[P_TILES + p * NF + f] += 1
-    room = hand_limit_room(s, cfg, p)
-    if room <= 0:
-        return
-    d = 0
-    for i in range(3):
-        c = draw_card(s, rs, st)
-        if c == 0:
-            break
-        s[CLOC + c] = LOC_HAND + p
-        s[P_HN + p] += 1
-        if t >= 0:
-            trace[t, TR_DRAWN + d] = c
-        d += 1
-    if t >= 0:
-        trace[t, TR_ND] = d
-    if d == 0:
-        return
-    kmax = min(d, room)
-    npool = 0
-    for c in range(1, NCARD + 1):
-        if s[CLOC + c] == LOC_HAND + p:
-            pool[npool] = c
-            npool += 1
-    out[0] = -1
-    out[1] = -1
-    m = keep_choice(s, bd, cfg, p, pool, npool, d - kmax, d - 1, pol, par, rs, out)
-    for i in range(m):
-        discard(s, p, out[i])
-        if t >= 0:
-            trace[t, TR_DISC + i] = out[i]
-    if t >= 0:
-        trace[t, TR_NDISC] = m
-
-
-@njit(cache=True, no_cpython_wrapper=True)
-def bag_draw(s, cfg, p, trace, t):
-    if s[BN] == 0:
-        return
-    s[BN] -= 1
-    f = s[BAG + s[BN]]
-    if t >= 0:
-        trace[t, TR_BAG] = f
-    married = False
-    for q in range(cfg[C_P]):
-        if holds(s, q, f) and (cfg[C_BAGTILE] == 0 or q == p):
-            married = True
-    if married:
-        s[F_TILES + f] += 1
-    else:
-        s[F_OUT + f] += 1
-
-
-@njit(cache=True, no_cpython_wrapper=True)
-def play_turn(s, bd, cfg, pol, par, rs, st, opts, front, in_front, hand_vals, vals, tmp, pool, out, trace, t,
-              forced):
-    p = s[TOMOVE]
-    if forced[0] >= 0:
-        for k in range(4):
-            opts[0, k] = forced[k]
-        i = 0
-    else:
-        n = legal_options(s, bd, cfg, p, opts, front, in_front)
-        i = choose_option(s, bd, cfg, p, opts, n, pol, par, rs, hand_vals, vals, tmp)
-    typ = opts[i, 0]
-    f = opts[i, 1]
-    if t >= 0:
-        trace[t, TR_SEAT] = p
-        for k in range(4):
-            trace[t, TR_OPT + k] = opts[i, k]
-    if typ == T_MARRY:
-        marry(s, bd, cfg, p, f, pol, par, rs, st, trace, t, pool, out)
-        st[ST_ACT + p * NKINDS + 0] += 1
-        if cfg[C_P] == 2 and cfg[C_BAG] == 1:
-            bag_draw(s, cfg, p, trace, t)
-    elif typ == T_EXT1 or typ == T_EXT2:
-        place(s, bd, cfg, p, f, opts[i, 2], pol, par, rs, st, trace, t, 0)
-        if typ == T_EXT2:
-            s[F_TREAS + f] -= 1
-            place(s, bd, cfg, p, f, opts[i, 3], pol, par, rs, st, trace, t, 1)
-        st[ST_ACT + p * NKINDS + (1 if typ == T_EXT1 else 2)] += 1
-    else:
-        st[ST_ACT + p * NKINDS + 3] += 1
-    s[TURN] += 1
-    s[TOMOVE] = (p + 1) % cfg[C_P]
-    e = end_reason(s)
-    if e == 0 and s[TURN] >= cfg[C_MAXTURNS]:
-        e = 3
-    s[ENDED] = e
-
-
-# ------------------------------------------------------------------------------------------------
 # set-up and the batch
 
 
@@ -901,29 +819,317 @@ def goals_hit(s, bd, goals, hit, j, t):
                 hit[j, g] = 0
 
 
-@njit(cache=True)
-def run_batch(s0, from_setup, me, hidden, forced, turns, bd, cfg, pols, pars, seeds, scores, stats, goals, hit,
-              trace, opts, wi, wf):
+# ------------------------------------------------------------------------------------------------
+# the forward model (core/search.py): a turn as advance / legal / apply, the players as policy
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def trace_row(s, rec):
+    """The trace's row of the turn being played; -1 when rec keeps no trace (a (1, 3) buffer) or no row for it."""
+    t = s[TURN] - s[TSTART]
+    return t if rec.shape[1] == TRSIZE and t < rec.shape[0] else -1
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def pend(s, p, what):
+    s[DECP] = p
+    s[WHAT] = what
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def encode(typ, f, a, b):
+    """An action row as one option (>= 0): its type, then family, cell a and cell b, each + 1, a byte each."""
+    return typ | ((f + 1) << 4) | ((a + 1) << 8) | ((b + 1) << 16)
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def decode(o, row):
+    row[0] = o & 15
+    row[1] = ((o >> 4) & 15) - 1
+    row[2] = ((o >> 8) & 255) - 1
+    row[3] = ((o >> 16) & 255) - 1
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def weights(s):
+    """Every seat's plan weight (route-planner's), kept in the state as float64 bits."""
+    return s[PAR:PAR + MAXP].view(np.float64)
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def hand(s, p, pool):
+    """p's hand, ascending -> count (in pool)."""
+    n = 0
+    for c in range(1, NCARD + 1):
+        if s[CLOC + c] == LOC_HAND + p:
+            pool[n] = c
+            n += 1
+    return n
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def marry(s, bd, cfg, p, f, rs, rec, t):
+    """A marriage up to its keep: dowry, tile, the draw (recorded); the keep pends when cards were drawn (it may
+    discard KLO to KHI of them)."""
+    s[P_MONEY + p] -= bd[B_DOWRY + f]
+    s[F_TREAS + f] += bd[B_DOWRY + f]
+    s[F_TILES + f] -= 1
+    s[P_TILES + p * NF + f] += 1
+    room = hand_limit_room(s, cfg, p)
+    if room <= 0:
+        return
+    d = 0
+    for i in range(3):
+        c = draw_card(s, rs)
+        if c == 0:
+            break
+        s[CLOC + c] = LOC_HAND + p
+        s[P_HN + p] += 1
+        if t >= 0:
+            rec[t, TR_DRAWN + d] = c
+        d += 1
+    if t >= 0:
+        rec[t, TR_ND] = d
+    if d > 0:
+        s[KLO] = d - min(d, room)
+        s[KHI] = d - 1
+        pend(s, p, W_KEEP)
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def offer(s, card):
+    """The card's space was just reached first: its holder's sale pends (card 0: none)."""
+    if card > 0:
+        s[SELLC] = card
+        pend(s, s[CLOC + card] - LOC_HAND, W_SELL)
+
+
+@njit(cache=True, no_cpython_wrapper=True)
+def bag_draw(s, cfg, p, rec, t):
+    if s[BN] == 0:
+        return
+    s[BN] -= 1
+    f = s[BAG + s[BN]]
+    if t >= 0:
+        rec[t, TR_BAG] = f
+    married = False
+    for q in range(cfg[C_P]):
+        if holds(s, q, f) and (cfg[C_BAGTILE] == 0 or q == p):
+            married = True
+    if married:
+        s[F_TILES + f] += 1
+    else:
+        s[F_OUT + f] += 1
+
+
+@njit(search.ADVANCE_SIG, cache=True)
+def advance(s, cfg, rs, rec):
+    """Plays up to the next decision (left pending in s) and returns its seat: the second camel of a two-camel
+    extension, the two-player bag's draw after a marriage, the turn's end (search.ROUND_END) and the end check
+    (then search.ENDED)."""
+    bd = cfg[CSIZE:]
+    while True:
+        if s[ENDED] != 0:
+            return search.ENDED
+        if s[WHAT] != W_NONE:
+            return s[DECP]
+        p = s[TOMOVE]
+        if s[STEP] == 0:
+            pend(s, p, W_ACT)
+            return p
+        if s[STEP] == 2 and s[ACT] == T_EXT2:
+            s[STEP] = 3
+            s[F_TREAS + s[ACT + 1]] -= 1
+            offer(s, place(s, bd, cfg, p, s[ACT + 1], s[ACT + 3]))
+            continue
+        if s[STEP] == 1 and cfg[C_P] == 2 and cfg[C_BAG] == 1:
+            bag_draw(s, cfg, p, rec, trace_row(s, rec))
+        s[STEP] = 0
+        s[TURN] += 1
+        s[TOMOVE] = (p + 1) % cfg[C_P]
+        e = end_reason(s)
+        if e == 0 and s[TURN] >= cfg[C_MAXTURNS]:
+            e = 3
+        s[ENDED] = e
+        return search.ROUND_END
+
+
+@njit(search.LEGAL_SIG, cache=True)
+def legal(s, cfg, out):
+    """The pending decision's options: the actions (more than search.MAX_OPTIONS: the best by greedy's value,
+    greedy's order); the discard sets of the keep (0 none, else card + 64 * second card), fewest discards first;
+    keep (0) or sell (1)."""
+    bd = cfg[CSIZE:]
+    p, what = s[DECP], s[WHAT]
+    if what == W_SELL:
+        out[0] = 0
+        out[1] = 1
+        return 2
+    if what == W_KEEP:
+        pool = np.empty(NCARD, dtype=np.int64)
+        n = hand(s, p, pool)
+        k = 0
+        for m in range(s[KLO], s[KHI] + 1):
+            for i in range(n if m > 0 else 1):
+                for j in range(i + 1, n if m > 1 else i + 2):
+                    if k < search.MAX_OPTIONS:
+                        out[k] = 0 if m == 0 else (pool[i] if m == 1 else pool[i] + 64 * pool[j])
+                        k += 1
+        return k
+    opts = np.empty((MAXOPT, 4), dtype=np.int64)
+    front = np.empty(MAXC, dtype=np.int64)
+    in_front = np.empty(MAXC, dtype=np.int64)
+    n = legal_options(s, bd, cfg, p, opts, front, in_front)
+    keep = np.arange(n)
+    if n > search.MAX_OPTIONS:
+        v = np.empty(n)
+        hand_vals = np.empty(NCARD + 3)
+        vals = np.empty(NCARD + 3)
+        tmp = np.empty(4 * NF, dtype=np.int64)
+        for i in range(n):
+            v[i] = option_cost(bd, opts[i]) - 1e6 * option_value(s, bd, cfg, p, opts[i], 1, 0.0, hand_vals, vals,
+                                                                 tmp, 0)
+        keep = np.argsort(v, kind="mergesort")[:search.MAX_OPTIONS]
+    for i in range(keep.shape[0]):
+        o = opts[keep[i]]
+        out[i] = encode(o[0], o[1], o[2], o[3])
+    return keep.shape[0]
+
+
+@njit(search.APPLY_SIG, cache=True)
+def apply(s, cfg, rs, rec, o):
+    """The pending decision takes option o (its encoding: `legal`)."""
+    bd = cfg[CSIZE:]
+    p, what = s[DECP], s[WHAT]
+    s[WHAT] = W_NONE
+    t = trace_row(s, rec)
+    if what == W_ACT:
+        decode(o, s[ACT:ACT + 4])
+        typ, f = s[ACT], s[ACT + 1]
+        if t >= 0:
+            rec[t, TR_SEAT] = p
+            for k in range(4):
+                rec[t, TR_OPT + k] = s[ACT + k]
+        if typ == T_MARRY:
+            s[CNT_ACT + p * NKINDS] += 1
+            s[STEP] = 1
+            marry(s, bd, cfg, p, f, rs, rec, t)
+        elif typ == T_EXT1 or typ == T_EXT2:
+            s[CNT_ACT + p * NKINDS + (1 if typ == T_EXT1 else 2)] += 1
+            s[STEP] = 2
+            offer(s, place(s, bd, cfg, p, f, s[ACT + 2]))
+        else:
+            s[CNT_ACT + p * NKINDS + 3] += 1
+            s[STEP] = 3
+    elif what == W_KEEP:
+        m = 0
+        for c in (o & 63, o >> 6):  # in the keep's order: the discard pile's order is drawn on
+            if c > 0:
+                discard(s, p, c)
+                if t >= 0:
+                    rec[t, TR_DISC + m] = c
+                m += 1
+        if t >= 0:
+            rec[t, TR_NDISC] = m
+    else:
+        g = s[SELLC]
+        if o == 1:
+            s[CLOC + g] = LOC_SOLD + p
+            s[P_HN + p] -= 1
+            s[P_SN + p] += 1
+            s[P_MONEY + p] += 3
+        s[CNT_ACT + p * NKINDS + (4 if o == 1 else 5)] += 1
+        if t >= 0:
+            slot = 0 if s[STEP] == 2 else 1
+            rec[t, TR_SELL + 2 * slot] = g
+            rec[t, TR_SELL + 2 * slot + 1] = o
+
+
+@njit(search.POLICY_SIG, cache=True)
+def policy(s, cfg, rs, rec, code):
+    """What the engine's player `code` (POLICY_CODES; route-planner with the deciding seat's plan weight) chooses."""
+    bd = cfg[CSIZE:]
+    p, what = s[DECP], s[WHAT]
+    pol = np.empty(MAXP, dtype=np.int64)
+    pol[p] = code
+    par = weights(s)
+    if what == W_SELL:
+        return 1 if sell_choice(s, bd, p, s[SELLC], pol, par, rs) else 0
+    if what == W_KEEP:
+        pool = np.empty(NCARD + 3, dtype=np.int64)
+        out = np.full(3, -1, dtype=np.int64)
+        m = keep_choice(s, bd, cfg, p, pool, hand(s, p, pool), s[KLO], s[KHI], pol, par, rs, out)
+        return (out[0] if m >= 1 else 0) + (64 * out[1] if m == 2 else 0)
+    opts = np.empty((MAXOPT, 4), dtype=np.int64)
+    front = np.empty(MAXC, dtype=np.int64)
+    in_front = np.empty(MAXC, dtype=np.int64)
+    n = legal_options(s, bd, cfg, p, opts, front, in_front)
+    i = choose_option(s, bd, cfg, p, opts, n, pol, par, rs, np.empty(NCARD + 3), np.empty(NCARD + 3),
+                      np.empty(4 * NF, dtype=np.int64))
+    return encode(opts[i, 0], opts[i, 1], opts[i, 2], opts[i, 3])
+
+
+@njit(search.DETERMINIZE_SIG, cache=True)
+def determinize(s, cfg, viewer, rs):
+    """What viewer has not seen dealt anew (`shuffle_hidden`: others' hands, the pile, the discards when the rules
+    hide them, the bag's order), from the unseen cards in card order and the bag sorted: the result never depends
+    on where the hidden cards were."""
+    for i in range(1, s[BN]):  # the bag's tiles sorted (insertion sort: ten at most)
+        x = s[BAG + i]
+        k = i - 1
+        while k >= 0 and s[BAG + k] > x:
+            s[BAG + k + 1] = s[BAG + k]
+            k -= 1
+        s[BAG + k + 1] = x
+    shuffle_hidden(s, viewer, rs, cfg[C_DISCPUB] == 0, np.empty(NCARD, dtype=np.int64))
+
+
+@njit("int64[::1](int64[::1], int64[::1])", cache=True)
+def final_scores(s, cfg):
+    """Every seat's VP now (`score_parts` summed)."""
+    bd = cfg[CSIZE:]
+    scores = np.empty(cfg[C_P], dtype=np.int64)
+    part = np.empty(4, dtype=np.int64)
+    for p in range(cfg[C_P]):
+        score_parts(s, bd, p, part)
+        scores[p] = part[0] + part[1] + part[2] + part[3]
+    return scores
+
+
+@njit(search.SCORE_SIG, cache=True)
+def reward(s, cfg, seat):
+    """The seat's share of the win: most VP, a tie shares it (`credit`)."""
+    return search.win_share(final_scores(s, cfg), seat)
+
+
+@njit(search.SCORE_SIG, cache=True)
+def margin(s, cfg, seat):
+    return search.lead(final_scores(s, cfg), seat)
+
+
+MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin)
+
+
+@njit(types.void(types.int64[::1], types.boolean, types.int64, types.int64, types.int64[::1], types.int64,
+                 types.int64[::1], types.int64[:, ::1], types.float64[:, ::1], types.uint64[:, ::1],
+                 types.int64[:, ::1], types.int64[:, ::1], types.int64[:, ::1], types.int64[:, ::1],
+                 types.int64[:, ::1], types.int64[::1], types.int64[::1], *search.MODEL), cache=True)
+def run_batch(s0, from_setup, me, hidden, forced, turns, cfg, pols, pars, seeds, scores, stats, goals, hit, trace,
+              s, buf, advance, legal, apply, policy, determinize, reward, margin):
     """Games j = 0..n-1, from the set-up (from_setup) or from s0 (hidden >= 0: the cards `me` has not seen dealt
     anew, hidden == 1 with the discards), forced[0] >= 0 the first move, played by the seat policies pols[j]
-    (codes) / pars[j] (plan weights) to the end, or for `turns` turns (turns >= 0; then s0 is left at the
-    game's state and seeds[j] at its streams' state, so that stepping continues the same game).  Fills scores
-    (n, P), stats (n, STSIZE), hit (n, G) (`goals_hit`; -1 never) and, where trace has rows, one per turn.
-    opts, wi, wf: work space (`workspace()`), allocated by the caller so that the kernel compiles faster."""
+    (codes, search codes too) / pars[j] (plan weights) to the end, or for `turns` turns (turns >= 0; then s0 is
+    left at the game's state and seeds[j] at its streams' state, so that stepping continues the same game).
+    cfg: the settings and the board vector, one after the other.  Fills scores (n, P), stats (n, STSIZE), hit
+    (n, G) (`goals_hit`; -1 never) and, where trace has rows, one per turn.  Each turn is one call of core's loop
+    (`search.play`, a turn its round); the search players' seed comes from seat 0's choice stream's seed (never
+    its draws) and the turn.  s, buf: work space.  The forward model comes in as arguments (function pointers),
+    so that this kernel caches."""
     n = seeds.shape[0]
     P = cfg[C_P]
-    s = wi[0:SSIZE]
-    front = wi[W_FRONT:W_FRONT + MAXC]
-    in_front = wi[W_INFRONT:W_INFRONT + MAXC]
-    tmp = wi[W_TMP:W_TMP + 4 * NF]
-    pool = wi[W_POOL:W_POOL + NCARD + 3]
-    out = wi[W_OUT:W_OUT + 3]
-    part = wi[W_PART:W_PART + 4]
-    buf = wi[W_BUF:W_BUF + NCARD]
-    nofirst = wi[W_NOFIRST:W_NOFIRST + 4]
-    hand_vals = wf[0:NCARD + 3]
-    vals = wf[NCARD + 3:2 * NCARD + 6]
-    fill(nofirst, 0, 4, -1)
+    bd = cfg[CSIZE:]
+    codes = np.empty(P, dtype=np.int64)
+    part = np.empty(4, dtype=np.int64)
     for j in range(n):
         rs = seeds[j]  # the game's streams advance in place (the caller's seeds are a copy)
         st = stats[j]
@@ -933,17 +1139,27 @@ def run_batch(s0, from_setup, me, hidden, forced, turns, bd, cfg, pols, pars, se
             copy(s, s0)
             if hidden >= 0:
                 shuffle_hidden(s, me, rs, hidden == 1, buf)
+        w = weights(s)
+        for p in range(P):
+            codes[p] = pols[j, p]
+            w[p] = pars[j, p]
+        fill(s, CNT_RESHUF, SSIZE, 0)
         start = s[TURN]
-        first = forced
+        s[TSTART] = start
+        seed = search.mix(rs[3] ^ np.uint64(0x5A3A2CA4D))
+        force = encode(forced[0], forced[1], forced[2], forced[3]) if forced[0] >= 0 else -1
         goals_hit(s, bd, goals, hit, j, 0)
         while s[ENDED] == 0 and (turns < 0 or s[TURN] - start < turns):
             t = s[TURN] - start
-            play_turn(s, bd, cfg, pols[j], pars[j], rs, st, opts, front, in_front, hand_vals, vals, tmp, pool, out,
-                      trace, t if t < trace.shape[0] else -1, first)
-            first = nofirst
+            search.play(s, cfg, rs, trace, codes, 1, force, search.mix(seed + np.uint64(t)), advance, legal, apply,
+                        policy, determinize, reward, margin)
+            force = -1
             goals_hit(s, bd, goals, hit, j, t + 1)
         st[ST_TURNS] += s[TURN] - start
         st[ST_END] = s[ENDED]
+        st[ST_RESHUF] += s[CNT_RESHUF]
+        for i in range(MAXP * NKINDS):
+            st[ST_ACT + i] += s[CNT_ACT + i]
         for p in range(P):
             score_parts(s, bd, p, part)
             for k in range(4):
@@ -1014,41 +1230,47 @@ def credit(scores: np.ndarray) -> np.ndarray:
     return top / top.sum(axis=1, keepdims=True)
 
 
+def policy_code(policy) -> int:
+    """The engine's code of a policy (a policies.Policy, a SearchPolicy, or a name)."""
+    from analyzer.games.samarkand_queen.policies import parse_policy
+
+    return engine_code(policy, parse_policy, POLICY_CODES)
+
+
 def policy_arrays(policies, n: int, seat_policy: np.ndarray | None = None):
-    """(n, P) codes and (n, P) plan weights for game rows; seat_policy[j, s]: index into policies."""
+    """(n, P) codes and (n, P) plan weights (a search seat: its base's) for game rows; seat_policy[j, s]: index
+    into policies."""
     P = len(policies)
-    codes = np.array([POLICY_CODES[p.kind] for p in policies], dtype=np.int64)
-    params = np.array([getattr(p, "plan_weight", 0.0) for p in policies], dtype=np.float64)
+    codes = np.array([policy_code(p) for p in policies], dtype=np.int64)
+    params = np.array([getattr(getattr(p, "base", p), "plan_weight", 0.0) for p in policies], dtype=np.float64)
     if seat_policy is None:
         seat_policy = np.broadcast_to(np.arange(P), (n, P))
     return np.ascontiguousarray(codes[seat_policy]), np.ascontiguousarray(params[seat_policy])
 
 
-W_FRONT = SSIZE
-W_INFRONT = W_FRONT + MAXC
-W_TMP = W_INFRONT + MAXC
-W_POOL = W_TMP + 4 * NF
-W_OUT = W_POOL + NCARD + 3
-W_PART = W_OUT + 3
-W_BUF = W_PART + 4
-W_NOFIRST = W_BUF + NCARD
-WISIZE = W_NOFIRST + 4
-
-
-def workspace():
-    """The kernel's work arrays: options (MAXOPT, 4), ints, floats."""
-    return (np.zeros((MAXOPT, 4), dtype=np.int64), np.zeros(WISIZE, dtype=np.int64),
-            np.zeros(2 * NCARD + 6, dtype=np.float64))
-
-
 def batch(s0, from_setup, me, hidden, forced, turns, bd, cfg, pols, pars, seeds, scores, stats, goals, hit, trace):
-    """`run_batch` with fresh work space; seeds are copied (the kernel advances its rows in place)."""
-    run_batch(s0, from_setup, me, hidden, forced, turns, bd, cfg, pols, pars, seeds.copy() if turns < 0 else seeds,
-              scores, stats, goals, hit, trace, *workspace())
+    """`run_batch` with the settings and the board as one vector and fresh work space; seeds are copied (the kernel
+    advances its rows in place) unless the game goes on (turns >= 0)."""
+    run_batch(s0, bool(from_setup), me, hidden, np.ascontiguousarray(forced, dtype=np.int64), turns,
+              np.concatenate((cfg, bd)), pols, pars, seeds.copy() if turns < 0 else seeds, scores, stats, goals, hit,
+              trace, np.zeros(SSIZE, dtype=np.int64), np.zeros(NCARD, dtype=np.int64), *MODEL.functions())
 
 
 NO_GOALS = np.zeros((0, 3), dtype=np.int64)
 NO_TRACE = np.zeros((0, TRSIZE), dtype=np.int64)
+
+
+def new_game(players: int, seed: int, board=None, settings=None):
+    """Game `seed` set up (greedy in every seat) as the forward model sees it: (state, cfg = the settings and the
+    board as one vector, its chance streams)."""
+    bd, cfg = board_vector(board), settings_vector(settings, players)
+    seeds = Chance(1, np.random.default_rng(seed)).seeds
+    s = np.zeros(SSIZE, dtype=np.int64)
+    batch(s, True, -1, -1, np.full(4, -1, dtype=np.int64), 0, bd, cfg,
+          np.full((1, players), POLICY_CODES["greedy"], dtype=np.int64), np.zeros((1, players)), seeds,
+          np.zeros((1, players), dtype=np.int64), np.zeros((1, STSIZE), dtype=np.int64), NO_GOALS,
+          np.zeros((1, 0), dtype=np.int64), NO_TRACE)
+    return s, np.concatenate((cfg, bd)), seeds[0].copy()
 
 
 def play_games(board, settings, players: int, policies, n: int, rng, seat_policy=None,

@@ -12,6 +12,11 @@ its kernel; this module names them, describes them and reads them from a scenari
 - `route-planner`: greedy plus `plan_weight` VP per hex step that the nearest camel of one of its
   families gets closer to the space of an unsold, unreached card it holds (marriages count the married
   family's camels).  Discards ties: the card farther from its routes.
+- `search` (`search:N`, `search:N:BASE`): core's search player (`core/search.py`) over this engine's forward model:
+  each of the three decisions (the action, the keep after a marriage's draw, sell or keep), each option scored by
+  about N playouts (default 64) from the same resampled unseen cards (others' hands, the pile, hidden discards,
+  the bag's order), every seat playing BASE (default greedy; route-planner with the seat's own plan weight) to
+  the end; the reward is the share of the win.  More than 64 legal actions: the 64 best by greedy's value.
 """
 from __future__ import annotations
 
@@ -19,6 +24,7 @@ from dataclasses import dataclass
 
 from analyzer.core import scenario as sc
 from analyzer.core.errors import ScenarioError
+from analyzer.core.policies import SearchPolicy
 from analyzer.games.samarkand_queen.rules import mapping
 
 KINDS = ("random", "greedy", "route-planner")
@@ -49,10 +55,13 @@ class Policy:
 
 
 def parse_policy(value, field: str) -> Policy:
-    """A policy: a name (`greedy`) or a mapping {kind, plan_weight}."""
+    """A policy: a name (`greedy`, `search`, `search:N`, `search:N:BASE`) or a mapping {kind, plan_weight}."""
+    if SearchPolicy.named(value):
+        return SearchPolicy.parse(value, field, parse_policy)
     if isinstance(value, str):
         if value not in KINDS:
-            raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(KINDS)} (or a mapping with `kind`)")
+            raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(KINDS)}, search, search:N, "
+                                       f"search:N:BASE (or a mapping with `kind`)")
         return Policy(value)
     block = mapping(value, field, {"kind", "plan_weight"})
     kind = sc.choice(block.get("kind", "greedy"), f"{field}.kind", KINDS)
