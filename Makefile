@@ -19,7 +19,7 @@ demo: setup
 	$(BIN)/analyzer ev scenarios/camelup/opening.yaml
 
 test: setup
-	$(BIN)/python tests/warm_engines.py --jobs 2  # compile the numba engines first, two at a time
+	$(BIN)/analyzer warm --jobs 2 --no-progress  # compile the numba engines first, two at a time
 	ANALYZER_WARMED=1 ANALYZER_SLOW=1 $(BIN)/python -m pytest -n 2  # two test processes; the slow tier (marked slow, kept small) runs too
 
 # The documentation site (docs/, mkdocs.yml) into site/; --strict: a broken link or a page left out of the nav fails.

@@ -76,8 +76,8 @@ def _command_path(words: list[str]):
 
     command, path = get_command(app), []
     rest = list(words[1:])
-    while isinstance(command, TyperGroup) and rest and rest[0] in command.commands:
-        command = command.commands[rest[0]]
+    while isinstance(command, TyperGroup) and rest and command.get_command(None, rest[0]) is not None:
+        command = command.get_command(None, rest[0])  # a game's sub-app is imported here, as when it runs
         path.append(rest.pop(0))
     return command, path, rest
 

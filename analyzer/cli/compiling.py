@@ -1,17 +1,21 @@
 """Alive from the first second: a game whose compiled (numba) engine is not in numba's cache yet is compiled
 before the run, under a spinner that says so ("compiling the <game> engine, first run only"), so the progress
-bar that follows moves from its first second.
+bar that follows moves from its first second; and `analyzer warm [GAME...]`, which compiles the engines ahead
+of any run (the test suite warms them with the same code, `tests/warm_engines.py`).
 
-numba keeps what it compiled (`cache=True`) in `__pycache__` beside the engine's source, or, where that folder
-cannot be written (a system-wide install), in the user's cache folder; either way only the first run compiles.
+numba keeps what it compiled (`cache=True`) in the user's cache folder (`core/cache.py`: a folder keyed by the
+core modules the kernels call into and the package version), so only the first run after an install or an
+upgrade compiles.
 """
 from __future__ import annotations
 
-import os
 import sys
 import threading
 import time
 from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
 
 FRAMES = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
@@ -25,17 +29,12 @@ def engine_sources(game) -> list[Path]:
 
 
 def _cached(source: Path) -> bool:
-    """Has numba cached something of this module since it last changed (its index files, `MODULE.*.nbi`)?"""
-    places = [source.parent / "__pycache__"]
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        places.append(Path(os.environ["NUMBA_CACHE_DIR"]))
-    places.append(Path.home() / ".cache" / "numba")
+    """Has numba cached something of this module, in the cache folder in use, since the module last changed (its
+    index files, `MODULE.*.nbi`)?"""
+    from analyzer.core.cache import numba_index_folder
+
     changed = source.stat().st_mtime
-    for place in places:
-        pattern = f"{source.stem}.*.nbi" if place.name == "__pycache__" else f"**/{source.stem}.*.nbi"
-        if any(index.stat().st_mtime >= changed for index in place.glob(pattern)):
-            return True
-    return False
+    return any(index.stat().st_mtime >= changed for index in numba_index_folder(source).glob(f"{source.stem}.*.nbi"))
 
 
 def cold(game) -> bool:
@@ -73,23 +72,100 @@ class Spinner:
         self.thread.join()
 
 
+def compile_engine(name: str) -> float:
+    """Compile game `name`'s numba kernels, or load them from the cache: its engine modules imported (their
+    kernels have signatures: importing compiles them) and two whole games played from its default set-up.
+    Returns the seconds taken.  Module level, so a process pool can run it."""
+    import importlib
+
+    from analyzer.core import registry
+
+    start = time.monotonic()
+    game = registry.game(name)
+    for source in engine_sources(game):
+        importlib.import_module(f"analyzer.games.{game.name}.{source.stem}")
+    if game.full_games is not None:
+        import numpy as np
+
+        from analyzer.core.balance.variants import parse
+
+        full = game.full()
+        spec, _ = parse(full, {"game": game.name}, game.name)
+        full.hook("play")(spec.base.config, 2, np.random.default_rng(0))
+    return time.monotonic() - start
+
+
 def warm_full_games(game, progress: bool = True) -> None:
-    """Compile the game's whole-game engine (two games from its default set-up) when it is not cached yet,
-    saying so on a terminal; nothing when it is cached."""
+    """Compile the game's engine when it is not cached yet, saying so on a terminal; nothing when it is cached."""
     if game.full_games is None or not cold(game):
         return
-    import numpy as np
-
-    from analyzer.core.balance.variants import parse
-
-    full = game.full()
-    spec, _ = parse(full, {"game": game.name}, game.name)
-
-    def play():
-        full.hook("play")(spec.base.config, 2, np.random.default_rng(0))
-
     if progress and sys.stderr.isatty():
         with Spinner(f"compiling the {game.title} engine, first run only (up to a minute)"):
-            play()
+            compile_engine(game.name)
     else:
-        play()
+        compile_engine(game.name)
+
+
+def compile_engines(names: list[str], jobs: int = 1):
+    """Compile the engines of games `names`, `jobs` at a time (the largest engines first, so that parallel
+    compiles end together); yields (name, seconds) as each is done."""
+    order = sorted(names, key=lambda n: -sum(p.stat().st_size for p in engine_sources(_game(n))))
+    if jobs <= 1 or len(order) <= 1:
+        for name in order:
+            yield name, compile_engine(name)
+        return
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    with ProcessPoolExecutor(min(jobs, len(order))) as pool:
+        running = {pool.submit(compile_engine, name): name for name in order}
+        for done in as_completed(running):
+            yield running[done], done.result()
+
+
+def _game(name: str):
+    from analyzer.core import registry
+
+    return registry.game(name)
+
+
+WarmGames = Annotated[Optional[list[str]], typer.Argument(
+    help="Games to compile [default: every game with a compiled engine].", show_default=False)]
+WarmJobs = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Engines compiled side by side (each "
+                                                                   "compile takes one core).")]
+
+
+def warm(games: WarmGames = None, jobs: WarmJobs = 1,
+         no_progress: Annotated[bool, typer.Option("--no-progress", help="Never show the progress bar.")] = False):
+    """Compile the games' engines now, so that no later run waits for it.
+
+    The first run of a game with a compiled (numba) engine after an install or an upgrade compiles it, 10-70 s;
+    the result is cached (`analyzer warm` says where) and every later run loads it. Engines already cached are
+    left as they are."""
+    from analyzer.core import registry
+    from analyzer.core.cache import numba_dir
+    from analyzer.core.runner import Progress
+
+    specs = registry.games() if not games else [registry.game(g) for g in games]
+    compiled = [g for g in specs if engine_sources(g)]
+    for g in specs:
+        if not engine_sources(g):
+            typer.echo(f"{g.name}: nothing to compile (plain Python)")
+    todo = [g.name for g in compiled if cold(g)]
+    for g in compiled:
+        if g.name not in todo:
+            typer.echo(f"{g.name}: already compiled")
+    if not todo:
+        typer.echo(f"nothing to compile; the engines are cached in {numba_dir()}")
+        return
+    start, done = time.monotonic(), []
+    bar = Progress(len(todo), "compiling", enabled=not no_progress, delay=0.0, stage=f"{len(todo)} engines")
+    try:
+        for name, seconds in compile_engines(todo, jobs):
+            done.append(f"{name}: compiled in {seconds:.1f} s")
+            bar.note(f"{name} done")
+            bar.advance(1)
+    finally:
+        bar.close()
+    typer.echo("\n".join(done))
+    typer.echo(f"compiled {len(todo)} engine{'s' if len(todo) > 1 else ''} in {time.monotonic() - start:.1f} s, "
+               f"cached in {numba_dir()}")

@@ -27,6 +27,9 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from analyzer.core import sources
+
+
 def resolve(ref):
     """A hook: a callable or object as it is, or a `"package.module:attribute"` string, imported now."""
     if isinstance(ref, str):
@@ -55,7 +58,8 @@ class Result:
     True (every value exact), False (every value estimated), a list of its exact columns, or the
     name of a boolean column that says, row by row, whether that row's values are exact.
     `payload`: the JSON scripts read (each question keeps its documented keys).  `meta`: game,
-    question, version, seed, n, the run's plan and whether illustrative data was used;
+    question, version, seed, n, the run's plan, whether illustrative data was used and (key `printed`,
+    absent for none) the printed tables it rests on (`core.sources`);
     `core.game.ask` fills it in and it is printed as the JSON's `meta` key.  `names`: headings
     shown in place of table names and column names in the terminal and Markdown (the balance
     tables' "money" becomes the game's points, coins, ...); CSV and JSON keep the keys."""
@@ -113,6 +117,7 @@ class FullGames:
     - `notes(configs) -> list[str]`: rule readings and caveats every balance output states;
       `report_notes(configs)` the report's extra caveats.
     - `illustrative(configs) -> bool`: whether the games ran on illustrative data.
+    - `printed(configs) -> list[str]`: the `core.sources` labels of the printed tables they ran on.
     Every callable may be a `"module:attribute"` string."""
     play: Any
     parse_rules: Any
@@ -135,6 +140,7 @@ class FullGames:
     title: str = "balance of the rule sets"
     report_notes: Any = None
     illustrative: Any = None
+    printed: Any = None
     setup: Any = None  # setup(configs) -> [(heading, DataFrame or text)]: the report's extra set-up items
 
     def hook(self, name: str):
@@ -200,6 +206,7 @@ def ask(game: GameSpec, name: str, position, settings) -> Result:
                    "seed": payload.get("seed", settings.seed),
                    "n": payload.get("rollouts", payload.get("games")), "plan": settings.plan,
                    "illustrative": bool(payload.get("illustrative", False)),
+                   **({sources.KEY: list(payload[sources.KEY])} if payload.get(sources.KEY) else {}),
                    "tables": list(result.tables),
                    "exact": {k: (v if isinstance(v, (bool, str)) else list(v)) for k, v in result.exact.items()},
                    **result.meta}

@@ -32,6 +32,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from analyzer.core import sources
 from analyzer.core.tables import Plot
 
 
@@ -709,7 +710,8 @@ def position(game, data: dict, position, results: dict, *, reproduce: str = "", 
         n = meta.get("n")
         settings.append(f"`{q}`: " + (f"{n:,} rollouts" if n else "exact (no rollouts)")
                         + (f", seed {meta['seed']}" if meta.get("seed") is not None else "")
-                        + ("; **illustrative data**" if meta.get("illustrative") else ""))
+                        + ("; **illustrative data**" if meta.get("illustrative") else "")
+                        + sources.setting_text(meta))
     settings.append(f"{game.title}, engine version {game.version}. The same seed gives the same numbers.")
     assume.heading("Settings").bullets(settings)
     every = [n for result in results.values() for n in result.notes]

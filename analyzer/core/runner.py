@@ -37,8 +37,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-import numpy as np
-
 from analyzer.core.errors import AnalyzerError, Interrupted
 from analyzer.core.heap import keep_heap
 
@@ -148,6 +146,8 @@ def chunk_sizes(rollouts: int, chunk: int | None = None) -> list[int]:
 
 def merge(total: dict | None, part: dict) -> dict:
     if total is None:
+        import numpy as np
+
         return {k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in part.items()}
     for key, value in part.items():
         total[key] = total[key] + value
@@ -156,6 +156,8 @@ def merge(total: dict | None, part: dict) -> dict:
 
 def seed_child(seed: int, index: int) -> np.random.SeedSequence:
     """Child `index` of SeedSequence(seed), the same as `SeedSequence(seed).spawn(index + 1)[index]`."""
+    import numpy as np
+
     return np.random.SeedSequence(seed, spawn_key=(index,))
 
 
@@ -163,6 +165,8 @@ def _run_chunk(task, n, seed, index):
     distributed = sys.modules.get("distributed")
     if distributed is not None and isinstance(task, distributed.Future):
         task = task.result()  # joblib runs the chunks here when the cluster has one thread: the task, from it
+    import numpy as np
+
     keep_heap()
     return index, task(n, np.random.default_rng(seed_child(seed, index)))
 
@@ -269,6 +273,8 @@ def annotate(result, run: RunResult):
 
 
 def _widest(halfwidths, total) -> float:
+    import numpy as np
+
     hw = np.asarray(halfwidths(total), dtype=float).ravel()
     if hw.size == 0:
         return 0.0
@@ -550,7 +556,8 @@ class Progress:
             elif self.target is not None and self.widest is not None:
                 tail = f"{rate:,.0f}/s widest ±{self.widest:.4g} -> {self.target:g}"
             else:
-                tail = f"{rate:,.0f}/s eta {(self.total - self.done) / self.unit / rate:.0f}s"
+                shown = f"{rate:,.0f}" if rate >= 10 else f"{rate:.2g}"  # whole games, engines: a few a second
+                tail = f"{shown}/s eta {(self.total - self.done) / self.unit / rate:.0f}s"
             stage = f" · {self.stage}" if self.stage else ""
             line = (f"{self.label} [{bar:<30}] {frac:4.0%} {self.done // self.unit:,}/{self.total // self.unit:,} "
                     f"{tail}{stage}")

@@ -4,19 +4,19 @@ import os
 import time
 
 from analyzer.cli import compiling
-from analyzer.core import registry
+from analyzer.core import cache, registry
 
 
 def test_a_module_is_cached_once_numba_wrote_its_index_after_its_last_change(tmp_path, monkeypatch):
-    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
-    monkeypatch.setattr(compiling.Path, "home", lambda: tmp_path / "home")
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "numba"))
     source = tmp_path / "engine.py"
     source.write_text("@njit(cache=True)\ndef f(): pass\n")
     assert not compiling._cached(source)
-    index = tmp_path / "__pycache__" / "engine.f-1.py311.nbi"
-    index.parent.mkdir()
+    index = cache.numba_index_folder(source) / "engine.f-1.py311.nbi"
+    index.parent.mkdir(parents=True)
     index.write_bytes(b"")
     assert compiling._cached(source)
+    assert index.parent.parent == tmp_path / "numba"  # numba's layout: the source's folder name and path hash
     later = time.time() + 10
     os.utime(source, (later, later))  # the source changed since: numba compiles it again
     assert not compiling._cached(source)

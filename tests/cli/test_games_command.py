@@ -61,16 +61,26 @@ def test_ask_help_shows_an_example_and_points_to_games():
     assert "analyzer games GAME" in text
 
 
-HEAVY = ("pandas", "matplotlib", "numba", "joblib", "scipy", "dask")
+HEAVY = ("numpy", "pandas", "matplotlib", "numba", "joblib", "scipy", "dask")
 
 
-@pytest.mark.parametrize("args", [["--help"], ["games"], ["ask", "--help"]])
+@pytest.mark.parametrize("args", [["--help"], ["games"], ["ask", "--help"], ["ev", "--help"], ["balance", "--help"],
+                                  ["warm", "--help"]])
 def test_the_start_imports_nothing_heavy(args):
-    """`analyzer --help` and `analyzer games` stay quick: none of the heavy libraries is imported (speed itself
-    is measured, not tested: python -X importtime -m analyzer --help)."""
+    """`analyzer --help` and `analyzer games` stay quick: none of the heavy libraries is imported, a game's
+    sub-app (which loads its engine) included (speed itself is measured, not tested: python -X importtime -m
+    analyzer --help, and `make bench`'s start-up rows)."""
     code = ("import sys; from analyzer.cli import main; sys.argv = ['analyzer', *sys.argv[1:]]\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
             f"print('HEAVY', sorted(m for m in {HEAVY!r} if m in sys.modules), file=sys.stderr)")
     done = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, text=True,
                           env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     assert "HEAVY []" in done.stderr, done.stderr[-2000:]
+
+
+def test_a_game_sub_app_is_listed_unloaded_and_loaded_when_it_runs():
+    listed = invoke("--help", env={"COLUMNS": "200"})
+    assert "camelup " in listed.stdout and "Magellan at the table" in listed.stdout
+    result = invoke("camelup", "--help", env={"COLUMNS": "200"})
+    assert result.exit_code == 0 and "analyzer camelup ev --track" in result.stdout
+    one_line_error(invoke("camelpu"), "Did you mean 'camelup'")

@@ -19,3 +19,10 @@ def test_scaling_rows_cover_each_backend_and_work_size(tmp_path):
     assert "2 local workers" in text and f"{table['machine']['cores']} cores" in text
     bench.write_json(table, tmp_path / "bench" / "bench.json")
     assert json.loads((tmp_path / "bench" / "bench.json").read_text())["rows"][0]["what"] == rows[0]["what"]
+
+
+def test_a_start_up_row_times_a_fresh_command_against_the_bare_interpreter():
+    interpreter = bench.command_seconds(["-c", "pass"], 1)
+    row = bench.startup_row("start-up: `analyzer --help`", ["--help"], 1, "<= 0.3 s", interpreter)
+    assert row["comparison"] == interpreter > 0 and row["ours"] == row["seconds"] > 0
+    assert row["ratio"] == row["ours"] / interpreter and "median of 1" in row["what"]

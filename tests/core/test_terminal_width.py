@@ -5,7 +5,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analyzer.core import registry, scenario, tables
+from analyzer.core import registry, tables
 from tests.cli_helpers import invoke
 
 WIDTH = 80
@@ -82,28 +82,4 @@ def test_the_command_line_fits_80_columns_and_wide_opts_out():
     assert _widest(whole.stdout) > WIDTH and "not shown" not in whole.stdout
 
 
-def _cases():
-    for name in registry.GAMES:
-        for path in registry.scenarios(name):
-            yield pytest.param(name, path, id=f"{name}/{path.name}")
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("name,path", list(_cases()))
-def test_every_shipped_scenario_answers_within_80_columns(name, path):
-    """Every question each shipped position supports (small -n), and every balance scenario (4 games a rule
-    set), printed at 80 columns."""
-    game = registry.game(name)
-    data = scenario.load(path)
-    if data.get("position") is None:
-        runs = [("balance", path, "-n", 4)]
-    else:
-        runs = []
-        for question in game.supported(game.position(data)):
-            default = game.questions[question].default_rollouts
-            runs.append(("ask", question, path, *(() if default is None else ("-n", min(64, default)))))
-    for args in runs:
-        result = invoke(*args, "--seed", 1, "--no-progress", env={"COLUMNS": "80"})
-        assert result.exit_code == 0, result.output
-        long = [line for line in result.stdout.splitlines() if len(line) > WIDTH]
-        assert not long, f"analyzer {' '.join(map(str, args))}: {len(long)} lines over 80, e.g. {long[0]!r}"
+# Every shipped scenario's answer at 80 columns: tests/cli/test_every_question_writes.py (one sweep for both checks).

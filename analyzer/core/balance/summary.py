@@ -6,7 +6,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from analyzer.core import precision, runner, stats
+from analyzer.core import precision, runner, sources, stats
 from analyzer.core.balance import ladder as lad
 from analyzer.core.balance.run import BalanceSpec, _labels, run
 from analyzer.core.game import Plot, Result
@@ -526,9 +526,18 @@ def balance_scenario(game, data: dict, settings: runner.RunSettings) -> Result:
     return result
 
 
+def printed(full, configs: dict) -> list[str]:
+    """The `core.sources` labels of the printed tables the games ran on ([] for none), from the game's hook."""
+    return list(full.hook("printed")(configs)) if full.printed is not None else []
+
+
 def mark_illustrative(full, configs: dict, result: Result) -> None:
     """Where the games ran on illustrative data: the JSON says so, and so does every chart's title (a chart
-    copied out of its report still carries the label)."""
+    copied out of its report still carries the label).  Printed tables are named in the JSON and the notes."""
+    used = printed(full, configs)
+    if used:
+        result.payload[sources.KEY] = used
+        result.notes += sources.notes(used)
     if full.illustrative is None:
         return
     label = illustrative(full, configs)

@@ -37,12 +37,12 @@ from pathlib import Path
 
 import numpy as np
 
+from analyzer.core.cache import CACHE_ENV, cache_dir  # noqa: F401 - CACHE_ENV: tests and bench redirect it
 from analyzer.games.camelup import exact, sim
 from analyzer.games.camelup.state import Position
 
 TABLE_VERSION = 1  # bump when the table's meaning or layout changes: cached tables are then rebuilt
 MAX_STATES = 10_000_000  # boards x dice states; larger tables (longer tracks) are not built: race_odds says None
-CACHE_ENV = "ANALYZER_CACHE_DIR"
 
 
 @dataclass(frozen=True)
@@ -330,17 +330,6 @@ def _child(P, H, camel, steps, n, length, weights) -> _Child:
 
 
 # -- the cache ----------------------------------------------------------------------------------
-
-def cache_dir() -> Path:
-    """Where tables live: $ANALYZER_CACHE_DIR, else the user's cache directory for `analyzer`."""
-    if os.environ.get(CACHE_ENV):
-        return Path(os.environ[CACHE_ENV])
-    try:
-        import platformdirs
-    except ImportError:  # pragma: no cover - platformdirs is a dependency
-        return Path.home() / ".cache" / "analyzer"
-    return Path(platformdirs.user_cache_dir("analyzer", appauthor=False))
-
 
 def _engine_version() -> int:
     from analyzer.games.camelup import GAME

@@ -1,16 +1,18 @@
 """Catan (Die Siedler von Catan): spot income and where to settle, the 7 and the discard, turns until I can
 afford a build, the development deck, the robber; full no-trade games for balance.
 
-The number-token sequence and the harbour kinds are in no source: every output on the default board (or a random
-one) says it is illustrative; a scenario's `rules.board` can carry the printed hexes and harbours.
+The number-token sequence and the harbour pieces are printed data (the rulebook's variable set-up, board.py names
+the source): a random board rests on them and every output on it says so (`printed`); the default board's terrain
+layout is invented, and every output on it says it is illustrative; a scenario's `rules.board` can carry the
+printed hexes and harbours.
 """
 from analyzer.core.game import GameSpec, Question
 
 COMMON = """A position scenario: `players` (3-4), `rules:` (the named settings and `board:`), `position:` (me,
 next_roller, robber, buildings, roads, hands, dev, harbors_built_this_turn, awards, points_public, focus:
 {target, turns, rolls, buys, vertices}). Everything is from the view of position.me. Exact values are fractions:
-in the JSON each has a float key and beside it `<key>_exact` with "p/q". Common keys: illustrative, board,
-settings (those not at their default), me, players, robber."""
+in the JSON each has a float key and beside it `<key>_exact` with "p/q". Common keys: illustrative, printed (the
+printed tables used, each with its source), board, settings (those not at their default), me, players, robber."""
 
 EV_HELP = f"""Where to settle (spec question 1), exact: every free vertex the distance rule allows, ranked by its
 expected cards per roll Σ pips(n)/36 over its numbered hexes not under the robber, then by distinct resources,

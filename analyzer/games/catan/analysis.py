@@ -12,7 +12,7 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from analyzer.core import runner, stats
+from analyzer.core import runner, sources, stats
 from analyzer.core.game import Result
 from analyzer.games.catan import board as bo
 from analyzer.games.catan import exact
@@ -25,21 +25,24 @@ KIND = {1: "settlement", 2: "city"}
 
 def _board_label(p: Position) -> str:
     b = p.board
+    if b.source == "random":
+        return "board: a random standard board (the rulebook's variable set-up)"
     if not b.illustrative:
         return "board: hexes and harbours given by the scenario"
-    what = {"default": "the default layout", "random": "a random board", "given": "the given hexes"}[b.source]
-    return (f"ILLUSTRATIVE board ({what}): the token sequence and harbour kinds are unverified defaults (spec "
-            "Components); give `rules.board.hexes` and `harbors` for a printed board")
+    what = {"default": "the default layout: its terrain is invented", "given": "the given hexes: the order of the "
+            "harbour kinds round the frame is invented"}[b.source]
+    return (f"ILLUSTRATIVE board ({what}); give `rules.board.hexes` and `harbors` for a printed board, or "
+            "`source: random` for the rulebook's variable set-up")
 
 
 def _notes(p: Position) -> list[str]:
-    return [_board_label(p), *p.settings.labels(),
+    return [_board_label(p), *sources.notes(sources.labels(p.board.printed)), *p.settings.labels(),
             f"the view is player {p.me}'s ({p.players} players; next to roll: player {p.next_roller}; robber on hex "
             f"{p.robber}); my hand: {r.counts_text(p.my_hand)}"]
 
 
 def _payload(p: Position, **extra) -> dict:
-    return {"illustrative": p.illustrative, "board": p.board.source, "settings": p.settings.shown(), "me": p.me,
+    return {"illustrative": p.illustrative, sources.KEY: sources.labels(p.board.printed), "board": p.board.source, "settings": p.settings.shown(), "me": p.me,
             "players": p.players, "robber": p.robber, **extra}
 
 

@@ -8,11 +8,13 @@ standard board per game (the default), or a board as a position scenario gives o
 {source: random, seed: n} for one fixed random board, or `hexes:` and `harbors:`).
 
 "Seat" in every balance table is the placement rank of the snake draft (play.py).  Scores are victory points.
-Every game on the unverified default token sequence or harbour kinds is marked illustrative.
+Random boards follow the rulebook's variable set-up (printed data, sources in board.py); a fixed default board is
+illustrative and says so.
 """
 from __future__ import annotations
 
 from analyzer.core import scenario as sc
+from analyzer.core import sources
 from analyzer.core.balance import summary
 from analyzer.core.game import FullGames
 from analyzer.games.catan import board as bo
@@ -47,13 +49,16 @@ def make_config(rules: RuleSet, players: int, policies: tuple, seating: str, blo
 def _board_text(c: GameConfig) -> str:
     b = c.rules.board
     if b is None:
-        return "a random standard board per game" + (" (illustrative token sequence or harbour kinds)"
-                                                     if c.rules.illustrative else "")
+        return "a random standard board per game (the rulebook's variable set-up)"
     return f"{b.source} board" + (" (illustrative)" if b.illustrative else "")
 
 
 def illustrative(configs: dict[str, GameConfig]) -> str:
     return "illustrative" if any(c.rules.illustrative for c in configs.values()) else ""
+
+
+def printed(configs: dict[str, GameConfig]) -> list[str]:
+    return sources.labels(p for c in configs.values() for p in c.rules.printed)
 
 
 def notes(configs: dict[str, GameConfig]) -> list[str]:
@@ -86,14 +91,14 @@ def report_notes(configs: dict[str, GameConfig]) -> list[str]:
     return ["greedy and trader are simple fixed heuristics (spec question 7), not search: they build whatever the "
             "priority city > settlement > development card > road allows, so the figures measure the rules under "
             "these models",
-            "every figure on a random standard board uses the unverified default token sequence and harbour kinds: "
-            "ILLUSTRATIVE", "the numbers describe these player models, not human play"]
+            "the numbers describe these player models, not human play"]
 
 
 FULL_GAMES = FullGames(
     play="analyzer.games.catan.play:play", parse_rules=parse_rules, parse_policies=parse_policies,
     make_config=make_config, players=players, games_per_chunk="analyzer.games.catan.play:games_per_chunk",
-    rule_table=rule_table, notes=notes, report_notes=report_notes, illustrative=illustrative, setup=seats,
+    rule_table=rule_table, notes=notes, report_notes=report_notes, illustrative=illustrative, printed=printed,
+    setup=seats,
     rule_keys=RULE_KEYS,
     variant_keys=VARIANT_KEYS, seatings=SEATINGS, action_kinds=KINDS, lengths=LENGTHS, money_name="points",
     money_range=(0, 16), default_policy="greedy", default_players=4, default_games=2_000,

@@ -18,6 +18,6 @@ def run(quick: bool = False) -> list[dict]:
     runs = (("greedy", games, ">=200/s on 2 cores"), ("trader", games, ""))
     rows = core_bench.full_games("catan", lambda kind: pl.make_config(pl.RuleSet(), 4, (Policy(kind),) * 4),
                                  pl.play, runs, repeats,
-                                 note=" (random boards; illustrative tokens and harbours)")
+                                 note=" (random boards; printed tokens and harbours)")
     return rows + core_bench.exact_questions("catan", ("ev", "odds", "income", "seven", "discard", "afford", "deck", "robber"),
                                              repeats, names=("reference-city.yaml", "discard-seven-cards.yaml"))

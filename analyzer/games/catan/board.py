@@ -7,7 +7,10 @@ x = 3q and its corners at (x ± 2, y) and (x ± 1, y ± 1); vertex ids 0..53 are
 edge is the pair of vertex ids (a < b) it joins.  The sea frame is the ring of 18 hexes around the land; the seed
 puts a harbour on the frame hex touching the southernmost land hex and on every second frame hex from there
 (counter-clockwise, as the token spiral runs), each facing one coast edge.  The token sequence and the harbour
-kinds are not in the seed: the defaults are the standard box's and are marked illustrative (spec, Components).
+kinds are not in the seed; their defaults are PRINTED (`PRINTED_TOKENS`, `PRINTED_HARBORS`: the rulebook's variable
+set-up, sources named there and in docs/games/catan.md), so a random standard board is printed data.  The default
+board's terrain layout (and so which harbour kind sits on which slot of it) is ILLUSTRATIVE: the rulebook's
+beginner map is only pictured, and no public source read gives it hex by hex in a form checked against the picture.
 """
 from __future__ import annotations
 
@@ -16,6 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from analyzer.core import scenario as sc
+from analyzer.core import sources
 from analyzer.core.errors import ScenarioError
 
 RESOURCES = ("wood", "brick", "sheep", "grain", "ore")
@@ -23,8 +27,20 @@ TERRAINS = ("forest", "hills", "pasture", "fields", "mountains", "desert")
 TERRAIN_RESOURCE = {"forest": 0, "hills": 1, "pasture": 2, "fields": 3, "mountains": 4, "desert": -1}
 TERRAIN_COUNTS = {"forest": 4, "hills": 3, "pasture": 4, "fields": 4, "mountains": 3, "desert": 1}
 TOKENS = (2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11, 11, 12)
-TOKEN_SEQUENCE = (5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11)  # A..R, unverified
-HARBOR_KINDS = ("generic", "wood", "generic", "brick", "sheep", "generic", "grain", "generic", "ore")  # unverified
+TOKEN_SEQUENCE = (5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11)  # A..R: printed (PRINTED_TOKENS)
+HARBOR_KINDS = ("generic", "wood", "generic", "brick", "sheep", "generic", "grain", "generic", "ore")  # the 9 pieces
+PRINTED_TOKENS = sources.Printed(
+    "number tokens A..R in a counter-clockwise spiral",
+    "CATAN Game Rules & Almanac (5th ed.), Almanac 'Set-Up, Variable' and 'Number Tokens', as reproduced at "
+    "catanboard.com/en/rules/almanacST and /almanacNR",
+    "18 tokens 2..12 without 7, one 2 and one 12; laid in letter order from a corner, counter-clockwise toward the "
+    "centre, skipping the desert; the letters' values A..R = 5,2,6,3,8,10,9,12,11,4,8,10,9,4,5,6,3,11 as on the "
+    "tokens (the rulebook's Illustration Q)")
+PRINTED_HARBORS = sources.Printed(
+    "the 9 harbour pieces, shuffled onto the frame's harbours",
+    "CATAN Game Rules & Almanac, 'Set-Up, Variable' (catanboard.com/en/rules/almanacST); the count per kind as in "
+    "rhit-spiottdj/CSSE_375_Project docs/requirement/characters_rules.md",
+    "9 pieces placed at random on the frame's harbours: four generic 3:1 and one 2:1 per resource")
 HARBOR_NAMES = ("generic", *RESOURCES)
 GENERIC = 5  # harbour code of a 3:1 harbour in `arrays`; 0..4 is the 2:1 harbour of that resource
 N_HEX, N_VERTEX, N_EDGE = 19, 54, 72
@@ -122,6 +138,7 @@ class Board:
     harbors: tuple[tuple[int, int, str], ...]
     source: str = "given"
     illustrative: bool = False
+    printed: tuple = ()  # the sources.Printed tables this board rests on
 
     @property
     def desert(self) -> int:
@@ -150,6 +167,12 @@ def harbors(kinds=HARBOR_KINDS) -> tuple[tuple[int, int, str], ...]:
     return tuple((a, b, k) for (a, b), k in zip(HARBOR_SLOTS, kinds))
 
 
+def printed_tables(token_sequence, harbor_kinds, tokens: bool = True) -> tuple:
+    """The printed tables a board built from these defaults rests on (a scenario's own replace them)."""
+    return tuple(p for p, used in ((PRINTED_TOKENS, tokens and tuple(token_sequence) == TOKEN_SEQUENCE),
+                                   (PRINTED_HARBORS, tuple(harbor_kinds) == HARBOR_KINDS)) if used)
+
+
 # an illustrative fixed layout (desert in the centre), numbered from the north corner
 DEFAULT_TERRAIN = ("mountains", "pasture", "forest", "fields", "hills", "pasture", "hills", "fields", "forest",
                    "desert", "forest", "mountains", "pasture", "hills", "fields", "mountains", "forest", "fields",
@@ -158,22 +181,24 @@ DEFAULT_TERRAIN = ("mountains", "pasture", "forest", "fields", "hills", "pasture
 
 def default_board(token_sequence=TOKEN_SEQUENCE, harbor_kinds=HARBOR_KINDS) -> Board:
     return Board(DEFAULT_TERRAIN, numbered(DEFAULT_TERRAIN, SPIRAL_STARTS[0], token_sequence),
-                 harbors(harbor_kinds), "default", True)
+                 harbors(harbor_kinds), "default", True, printed_tables(token_sequence, harbor_kinds))
 
 
 def random_board(rng: np.random.Generator, token_sequence=TOKEN_SEQUENCE, harbor_kinds=HARBOR_KINDS) -> Board:
     """A variable standard board: the terrain shuffled, the spiral from a random corner, the harbour kinds
-    shuffled onto the slots.  Illustrative: the token sequence and harbour kinds are unverified defaults."""
+    shuffled onto the slots: the rulebook's variable set-up, printed data (a scenario's own sequence or kinds
+    replace the printed ones)."""
     terrain = tuple(rng.permutation(np.array([t for t, n in TERRAIN_COUNTS.items() for _ in range(n)])).tolist())
     start = SPIRAL_STARTS[int(rng.integers(6))]
     kinds = tuple(rng.permutation(np.array(harbor_kinds)).tolist())
-    return Board(terrain, numbered(terrain, start, token_sequence), harbors(kinds), "random", True)
+    return Board(terrain, numbered(terrain, start, token_sequence), harbors(kinds), "random", False,
+                 printed_tables(token_sequence, harbor_kinds))
 
 
 def parse_board(value, field: str = "board", token_sequence=TOKEN_SEQUENCE, harbor_kinds=HARBOR_KINDS) -> Board:
     """A scenario's `board:` block: absent (the illustrative default), {source: default}, {source: random, seed: n}
     or {hexes: [19 x {id, terrain, number}], harbors: [up to 9 x {vertices: [a, b], kind}]} (no harbours given:
-    the default slots and kinds, illustrative)."""
+    the default slots and kinds in their illustrative order)."""
     if value is None:
         return default_board(token_sequence, harbor_kinds)
     block = sc.mapping(value, field)
@@ -190,7 +215,8 @@ def parse_board(value, field: str = "board", token_sequence=TOKEN_SEQUENCE, harb
     sc.mapping(block, field, {"source", "hexes", "harbors"})
     terrain, number = _hexes(block.get("hexes"), f"{field}.hexes")
     if "harbors" not in block:
-        return Board(terrain, number, harbors(harbor_kinds), "given", True)
+        return Board(terrain, number, harbors(harbor_kinds), "given", True,
+                     printed_tables((), harbor_kinds, tokens=False))
     return Board(terrain, number, _harbors(block["harbors"], f"{field}.harbors"), "given", False)
 
 

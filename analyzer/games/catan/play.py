@@ -35,10 +35,15 @@ class RuleSet:
 
     @property
     def illustrative(self) -> bool:
-        """Random boards are illustrative while the token sequence or harbour kinds are the unverified defaults."""
+        """Random boards follow the rulebook's variable set-up (printed); a fixed board says for itself."""
+        return self.board is not None and self.board.illustrative
+
+    @property
+    def printed(self) -> tuple:
+        """The printed tables the games rest on (`core.sources.Printed`)."""
         if self.board is None:
-            return self.settings is None or self.settings.illustrative
-        return self.board.illustrative
+            return bo.printed_tables(bo.TOKEN_SEQUENCE, bo.HARBOR_KINDS) if self.settings is None else self.settings.printed
+        return self.board.printed
 
 
 @dataclass(frozen=True)

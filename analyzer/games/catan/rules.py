@@ -4,7 +4,8 @@ setting of the spec (the seed-vs-common table, the question settings and the amb
 Resources are indexed 0..4 in the spec's hand order (`RESOURCES`: wood, brick, sheep, grain, ore); development
 cards 0..4 in `DEV` order (knight, vp, road_building, year_of_plenty, monopoly).  Each setting's default is the
 seed's reading; `parse_settings` reads a scenario's `rules:` block and raises `ScenarioError(field, allowed)`.
-The number-token sequence and the harbour kinds are in no source: their defaults (board.py) are illustrative.
+The number-token sequence and the harbour kinds are not in the seed: their defaults are PRINTED (board.py names the
+rulebook pages); `Settings.printed` says which a rule set still rests on.
 """
 from __future__ import annotations
 
@@ -105,9 +106,9 @@ class Settings(core_settings.Readings):
         return ["rules: " + ", ".join(f"{k}={v}" for k, v in shown.items()) + " (others at their defaults)"]
 
     @property
-    def illustrative(self) -> bool:
-        """Whether the unverified token sequence or harbour kinds are the defaults."""
-        return self.token_sequence == bo.TOKEN_SEQUENCE or self.harbor_kinds == bo.HARBOR_KINDS
+    def printed(self) -> tuple:
+        """The printed tables (`core.sources.Printed`) a random board under these settings rests on."""
+        return bo.printed_tables(self.token_sequence, self.harbor_kinds)
 
 
 DEFAULT_SETTINGS = Settings()

@@ -8,8 +8,8 @@ The seed lacks the expedition deck's colonist numbers: the default deck is the s
 from analyzer.core.game import GameSpec, Question
 
 COMMON = """A position scenario: `players` (2-4), `rules:` (expedition_limit, set_values, ducat_tie, final_tie,
-expedition_reshuffle, expedition_deck: illustrative or 30 {effect, colonists, symbol}, development, tiles_a,
-tiles_b, advanced_start, turn_cap), `position:` (me, round 1-8, phase, founded [colonies], colony_attempt {target,
+expedition_reshuffle, expedition_deck: illustrative or 30 {effect, colonists, symbol}, development, tiles_a
+(printed), tiles_b, advanced_start, turn_cap), `position:` (me, round 1-8, phase, founded [colonies], colony_attempt {target,
 level_colonists, hand_colonists, cards_flipped 2|3, kolonista_tile, two_colonists_card, spionage_level_colonists,
 wanted_chance}, expedition {deck_left, discard, my_hand, known_elsewhere, unseen_counts {1, 2, 3}}, hold_or_play
 {effect_values, plays_left}).  Colonies quilon 6, cochin 8, madras 10, calicut 12.  The spec's flat layout

@@ -12,6 +12,7 @@ the flag and 7 ducats), the others 10.  Scores are points.
 from __future__ import annotations
 
 from analyzer.core import scenario as sc
+from analyzer.core import sources
 from analyzer.core.balance import summary
 from analyzer.core.game import FullGames
 from analyzer.games.goa import game as g
@@ -35,6 +36,10 @@ def make_config(rules: RuleSet, players: int, policies: tuple, seating: str, blo
     return GameConfig(rules, players, tuple(policies), seating)
 
 
+def printed(configs: dict[str, GameConfig]) -> list[str]:
+    return sources.labels(p for c in configs.values() for p in c.rules.settings.printed)
+
+
 def illustrative(configs: dict[str, GameConfig]) -> str:
     return "illustrative board data" if any(c.rules.settings.illustrative for c in configs.values()) else ""
 
@@ -45,8 +50,8 @@ SEAT_NOTE = ("seat k in these tables is TURN-ORDER RANK k: seat 0 is the start p
 
 def notes(configs: dict[str, GameConfig]) -> list[str]:
     out = summary.rule_lines(configs, lambda c: c.rules.settings.labels())
-    out += ["ILLUSTRATIVE: whole games run on the spec's illustrative development board, expedition deck and tile "
-            "lists (the seed lacks them); the figures describe that board, not the printed game",
+    out += ["ILLUSTRATIVE: whole games run on the spec's illustrative development board, expedition deck and phase B "
+            "tile list (the seed lacks them); the figures describe that board, not the printed game",
             SEAT_NOTE,
             "engine readings where the spec is silent: " + "; ".join(g.ENGINE_READINGS),
             "money = points at the end (development rows, colonies, symbol sets, most ducats, 1-plantations, duty, "
@@ -84,6 +89,7 @@ FULL_GAMES = FullGames(
     play="analyzer.games.goa.play:play", parse_rules=parse_rules, parse_policies=parse_policies,
     make_config=make_config, players=players, games_per_chunk="analyzer.games.goa.play:games_per_chunk",
     rule_table=rule_table, notes=notes, report_notes=report_notes, setup=seats, illustrative=illustrative,
+    printed=printed,
     rule_keys=RULE_KEYS, variant_keys=VARIANT_KEYS, seatings=SEATINGS, action_kinds=KINDS, lengths=LENGTHS,
     money_name="points", money_range=(0, 150), default_policy="greedy", default_players=4, default_games=4_000,
     title="seat and rule-reading balance (illustrative board data)",

@@ -16,6 +16,7 @@ from dataclasses import dataclass, fields
 
 from analyzer.core import scenario as sc
 from analyzer.core import settings as core_settings
+from analyzer.core import sources
 from analyzer.core.errors import ScenarioError
 
 PLAYERS = (2, 4)  # four player colours; auction markers 1-5 (4 players), 1-4 (3), 1-3 (2)
@@ -81,7 +82,8 @@ SHIPS_PER_SPICE = 1
 # each (colonists, symbol) pair is on 2.
 ILLUSTRATIVE_DECK = tuple((i // 3, i % 3 + 1, (i + 3) % 5) for i in range(DECK_SIZE))
 
-# -- the tiles (seed list and the sob-zine.org player aid; B's list is partial there, so ILLUSTRATIVE) ----------
+# -- the tiles (seed list and the sob-zine.org player aid: A's 27 PRINTED there, `PRINTED_TILES_A`; B's list is
+# partial there, so ILLUSTRATIVE) ----------------------------------------------------------------------------------
 TILE_NAMES = (
     *(f"plantation_{n}_{s}" for n in (1, 2, 3) for s in SPICES),  # 1, 2 or 3 spice spaces; a 1-plantation: 1 VP
     "ships_4", "colonists_4", "ships_or_colonists_3",
@@ -93,7 +95,7 @@ TILE_NAMES = (
     "mission_2", "mission_3",
 )
 TILE = {name: i for i, name in enumerate(TILE_NAMES)}
-ILLUSTRATIVE_TILES_A = (
+TILES_A = (
     *(f"plantation_1_{s}" for s in SPICES), *(f"plantation_2_{s}" for s in SPICES for _ in range(2)),
     "red_ship", "red_ducats", "red_colonist", "red_spice", "duty", "extra_actions_2", "expeditions_2", "ships_4",
     "colonists_4", "settlement", "ships_or_colonists_3", "ships_or_colonists_3",
@@ -104,6 +106,11 @@ ILLUSTRATIVE_TILES_B = (
     "mission_3", "expeditions_3", "expeditions_3", "extra_actions_2", "ships_4", "colonists_4",
     "ships_or_colonists_3", "ships_or_colonists_3", "settlement",
 )
+PRINTED_TILES_A = sources.Printed(
+    "phase A tiles", "Goa player aid, sob-zine.org/PlayerAids/Goa_player_aid.html ('Phase A Tiles', with the number "
+    "of each); the rulebook's 27 A tiles (component list reproduced at jeuxstrategieter.free.fr/Goa_complet.php)",
+    "the 27 A tiles: a single and two double plantations of each spice, one each of the ship, ducats, colonist and "
+    "spice tiles, duty, 2 extra actions, 2 expeditions, 4 ships, 4 colonists, settlement, two 3 ships-or-colonists")
 TILES_PER_PHASE = 27
 GRID = 5  # 25 of the 27 tiles of the phase on a 5 x 5 grid, 2 unused
 
@@ -123,12 +130,12 @@ SETTINGS: dict[str, tuple] = {
     "expedition_reshuffle": ("discard_under", ("discard_under", "shuffle_together")),
     "expedition_deck": (ILLUSTRATIVE_DECK, ("illustrative",)),
     "development": (ILLUSTRATIVE_DEVELOPMENT, ("illustrative",)),
-    "tiles_a": (ILLUSTRATIVE_TILES_A, ("illustrative",)),
+    "tiles_a": (TILES_A, ("printed",)),
     "tiles_b": (ILLUSTRATIVE_TILES_B, ("illustrative",)),
     "advanced_start": ("none", ("none", "two_markers_row2", "ten_ducats")),
     "turn_cap": (400, ()),
 }
-_DATA = ("expedition_deck", "development", "tiles_a", "tiles_b")  # scenario data with illustrative defaults
+_DATA = ("expedition_deck", "development", "tiles_b")  # scenario data with illustrative defaults
 
 
 @dataclass(frozen=True)
@@ -141,7 +148,7 @@ class Settings(core_settings.Readings):
     expedition_reshuffle: str = "discard_under"  # a deck too short: the discard shuffled under the cards left
     expedition_deck: tuple[tuple[int, int, int], ...] = ILLUSTRATIVE_DECK  # 30 (effect, colonists, symbol)
     development: tuple = ILLUSTRATIVE_DEVELOPMENT  # by COLUMNS: 5 rows each (expedition: (take, limit) pairs)
-    tiles_a: tuple[str, ...] = ILLUSTRATIVE_TILES_A
+    tiles_a: tuple[str, ...] = TILES_A
     tiles_b: tuple[str, ...] = ILLUSTRATIVE_TILES_B
     advanced_start: str = "none"  # two_markers_row2: two development markers start in row 2; ten_ducats: 10 more
     turn_cap: int = 400  # actions per game, extra actions included; a game reaching it stops and counts apart
@@ -150,6 +157,11 @@ class Settings(core_settings.Readings):
     def illustrative(self) -> tuple[str, ...]:
         """The data settings left at the spec's illustrative defaults."""
         return tuple(name for name in _DATA if getattr(self, name) == getattr(DEFAULT_SETTINGS, name))
+
+    @property
+    def printed(self) -> tuple:
+        """The printed tables (`core.sources.Printed`) these settings rest on."""
+        return (PRINTED_TILES_A,) if self.tiles_a == TILES_A else ()
 
     @property
     def deck_illustrative(self) -> bool:
@@ -165,7 +177,7 @@ class Settings(core_settings.Readings):
 
     def labels(self) -> list[str]:
         """The settings line (the illustrative data named apart by each output that rests on it)."""
-        shown = {k: ("given" if k in _DATA else v) for k, v in self.shown().items()}
+        shown = {k: ("given" if k in _DATA or k == "tiles_a" else v) for k, v in self.shown().items()}
         return ["rules: " + (", ".join(f"{k}={v}" for k, v in shown.items()) + " (others at their defaults)"
                              if shown else "every named setting at the spec's default")]
 
@@ -258,15 +270,14 @@ def _development(value, field: str) -> tuple:
     return tuple(out)
 
 
-def _tiles(value, field: str, default: tuple[str, ...]) -> tuple[str, ...]:
-    if value == "illustrative":
+def _tiles(value, field: str, default: tuple[str, ...], name: str) -> tuple[str, ...]:
+    if value == name:
         return default
     if isinstance(value, str):
-        raise ScenarioError(field, f"got {value!r}; allowed: illustrative, or a list of {TILES_PER_PHASE} tile "
-                                   "names")
+        raise ScenarioError(field, f"got {value!r}; allowed: {name}, or a list of {TILES_PER_PHASE} tile names")
     items = sc.sequence(value, field)
     if len(items) != TILES_PER_PHASE:
-        raise ScenarioError(field, f"illustrative, or the phase's {TILES_PER_PHASE} tiles; got {len(items)}")
+        raise ScenarioError(field, f"{name}, or the phase's {TILES_PER_PHASE} tiles; got {len(items)}")
     return tuple(sc.choice(x, f"{field}[{i}]", TILE_NAMES) for i, x in enumerate(items))
 
 
@@ -274,8 +285,8 @@ _SPECIAL = {
     "set_values": _set_values,
     "expedition_deck": _deck,
     "development": _development,
-    "tiles_a": lambda value, field: _tiles(value, field, ILLUSTRATIVE_TILES_A),
-    "tiles_b": lambda value, field: _tiles(value, field, ILLUSTRATIVE_TILES_B),
+    "tiles_a": lambda value, field: _tiles(value, field, TILES_A, "printed"),
+    "tiles_b": lambda value, field: _tiles(value, field, ILLUSTRATIVE_TILES_B, "illustrative"),
     "turn_cap": lambda value, field: sc.integer(value, field, 1, 100_000),
 }
 

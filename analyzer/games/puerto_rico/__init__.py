@@ -1,23 +1,23 @@
 """Puerto Rico (Andreas Seyfarth, 2002): the next settler display's odds, the Hacienda draw, the EV of each role
 this turn; full games for the start crops' seat balance.
 
-The seed lacks the cost/VP table and the tile and goods counts: the defaults are the spec's SOURCED tables
-(unverified against the printed box), and every output built on them says so; a scenario gives its own as
-rules.plantations, rules.goods, rules.buildings.
+The seed lacks the cost/VP table and the tile and goods counts: the defaults are PRINTED tables (the rulebook's
+contents list and public building references, named in rules.PRINTED), and every output built on them names its
+sources; a scenario gives its own as rules.plantations, rules.goods, rules.buildings.
 """
 from analyzer.core.game import GameSpec, Question
 
 COMMON = """A position scenario: `players` (3-5), `rules:` (start_tiles_from_pool, reshuffle rest_first|merge,
 cost_floor, end_colonists_reading not_enough|enough, wharf_capacity, start_crops fixed|all_corn|all_indigo,
-plantations: sourced or {crop|quarry: n}, goods: sourced or {crop: n}, buildings: sourced or {building: {cost,
+plantations: printed or {crop|quarry: n}, goods: printed or {crop: n}, buildings: printed or {building: {cost,
 column, count, circles}}, turn_cap), `position:` (governor, stack {crop: n} (default: by elimination), discard_pile
 {crop: n}, display [crops], leftovers [display tiles that join the discards before the next draw], quarries_left;
 the full table: boards [per seat {doubloons, vp, goods, plantations, occupied, buildings {name: colonists},
 san_juan}], roles_taken {seat: role}, role_doubloons {role: n (prospector: [n, n] for two cards)}, round,
 colonist_ship, colonists, vp_chips, ships [{good, barrels}], trading_house [crops]).  Crops: corn, indigo, sugar,
 tobacco, coffee.  The spec's flat layout (`settings:` and the fields at the top) is read too.  Exact values are
-fractions: in the JSON each has a float key and beside it `<key>_exact` with "p/q".  Common keys: sourced (true
-when the answer rests on the spec's sourced, unverified tables), sourced_data, settings (those not at their
+fractions: in the JSON each has a float key and beside it `<key>_exact` with "p/q".  Common keys: printed (the
+printed tables the answer rests on, each with its source), settings (those not at their
 default), players, governor, stack, discard_pile."""
 
 ODDS_HELP = f"""P(each crop shows in the next settler display), exact (spec question 1): players + 1 tiles drawn

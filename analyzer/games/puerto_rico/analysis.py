@@ -10,31 +10,26 @@ from __future__ import annotations
 
 import pandas as pd
 
-from analyzer.core import runner, stats
+from analyzer.core import runner, sources, stats
 from analyzer.core.game import Result
 from analyzer.games.puerto_rico import exact
 from analyzer.games.puerto_rico import rules as r
 from analyzer.games.puerto_rico.state import Position, card_name
 
 fs, both = stats.fraction_text, stats.with_exact
-SOURCED_NOTE = ("SOURCED, unverified: the {what} are the spec's public tables (the seed gives none); give the "
-                "box's as {where}")
-TABLES = {"plantations": ("plantation tile counts", "rules.plantations"), "goods": ("goods counts", "rules.goods"),
-          "buildings": ("building costs, VP and counts", "rules.buildings")}
 
 
-def _sourced(p: Position, uses: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(name for name in uses if name in p.settings.sourced)
+def _printed(p: Position, uses: tuple[str, ...]) -> tuple[str, ...]:
+    """The printed tables (names in `rules.PRINTED`) an answer using `uses` rests on."""
+    return tuple(name for name in uses if name in p.settings.printed)
 
 
 def _counts_text(counts) -> str:
     return ", ".join(f"{r.CROPS[c]} {n}" for c, n in enumerate(counts) if n) or "none"
 
 
-def _notes(p: Position, sourced: tuple[str, ...]) -> list[str]:
-    sourced_note = [SOURCED_NOTE.format(what=", ".join(TABLES[t][0] for t in sourced),
-                                        where=", ".join(TABLES[t][1] for t in sourced))] if sourced else []
-    return [*sourced_note, *p.settings.labels(),
+def _notes(p: Position, printed: tuple[str, ...]) -> list[str]:
+    return [*sources.notes(sources.labels(r.PRINTED[t] for t in printed)), *p.settings.labels(),
             f"{p.players} players, governor seat {p.governor}; stack {sum(p.stack)} tiles ({_counts_text(p.stack)}), "
             f"discard pile {sum(p.discard)} ({_counts_text(p.discard)}), display "
             f"[{', '.join(r.CROPS[c] for c in p.display)}]; the stack " + (
@@ -42,14 +37,14 @@ def _notes(p: Position, sourced: tuple[str, ...]) -> list[str]:
                 + ("" if p.full else "; no boards given: the islands are the start crops") + ")")]
 
 
-def _payload(p: Position, sourced: tuple[str, ...], **extra) -> dict:
-    return {"sourced": bool(sourced), "sourced_data": list(sourced), "settings": p.settings.shown(),
+def _payload(p: Position, printed: tuple[str, ...], **extra) -> dict:
+    return {sources.KEY: sources.labels(r.PRINTED[t] for t in printed), "settings": p.settings.shown(),
             "players": p.players, "governor": p.governor, "stack": dict(zip(r.CROPS, p.stack)),
             "discard_pile": dict(zip(r.CROPS, p.discard)), **extra}
 
 
-def _title(text: str, sourced: tuple[str, ...]) -> str:
-    return f"Puerto Rico: {text}" + (" (SOURCED tables, unverified)" if sourced else "")
+def _title(text: str) -> str:
+    return f"Puerto Rico: {text}"
 
 
 def _crops_name(crops) -> str:
@@ -85,11 +80,11 @@ def odds(p: Position, settings) -> Result:
                     **both("at_least_one", o.at_least_one), **both("expected", o.expected),
                     "exactly": [both("p", q) for q in o.counts]})
         dist_rows.append({"crop": name, **{f"P({j})": float(q) for j, q in enumerate(o.counts)}})
-    src = _sourced(p, ("plantations",))
+    src = _printed(p, ("plantations",))
     notes = [*_notes(p, src), _draw_note(p, k), "exact"]
     payload = _payload(p, src, display_size=k, reshuffle=p.settings.reshuffle,
                        tiles_shown=exact.shown(p.stack, p.next_discard, k), crops=out)
-    return Result(_title("P(each crop shows in the next settler display) (exact)", src),
+    return Result(_title("P(each crop shows in the next settler display) (exact)"),
                   {"display": pd.DataFrame(rows).set_index("crop"),
                    "tiles shown": pd.DataFrame(dist_rows).set_index("crop")},
                   payload, notes, exact={"display": True, "tiles shown": True})
@@ -105,13 +100,13 @@ def hacienda(p: Position, settings) -> Result:
     rows = [{"crop": r.CROPS[c], "tiles": pile[c], "P(my draw is it)": float(q), "exact": fs(q)}
             for c, q in enumerate(probs)]
     out = [{"crop": r.CROPS[c], "tiles": pile[c], **both("p", q)} for c, q in enumerate(probs)]
-    src = _sourced(p, ("plantations",))
+    src = _printed(p, ("plantations",))
     how = ("the stack is empty: the discard pile is shuffled into a new stack first" if from_discard else
            "one blind tile from the top of the stack" if sum(p.stack) else
            "the stack and the discard pile are empty: no tile")
     notes = [*_notes(p, src), f"the Hacienda draw: {how}; P(no tile) = {fs(none)}", "exact"]
     payload = _payload(p, src, from_discard=bool(from_discard), **both("none", none), crops=out)
-    return Result(_title("P(my Hacienda draw is each crop) (exact)", src),
+    return Result(_title("P(my Hacienda draw is each crop) (exact)"),
                   {"hacienda": pd.DataFrame(rows).set_index("crop")}, payload, notes, exact={"hacienda": True})
 
 
@@ -142,7 +137,7 @@ def ev(p: Position, settings) -> Result:
                     "capped": int(done["capped"][j])})
     best = max(out, key=lambda x: x["score"]["mean"])["role"]
     best_win = max(out, key=lambda x: x["win"]["p"])["role"]
-    src = _sourced(p, ("plantations", "goods", "buildings"))
+    src = _printed(p, ("plantations", "goods", "buildings"))
     start = ("from the given boards, round " + str(p.round) if p.full else
              "from the set-up: the governor's first choice" + ("" if p.display else ", the first display drawn"))
     notes = [*_notes(p, src),
@@ -154,6 +149,6 @@ def ev(p: Position, settings) -> Result:
              "same luck for every role, so a difference between two roles is usually surer than their intervals)"]
     payload = _payload(p, src, seat=seat, round=p.round, from_setup=not p.full, rollouts=n,
                        seed=done.seed, roles=out, best=best, best_win=best_win)
-    result = Result(_title(f"EV of each role for seat {seat} this turn (Monte Carlo)", src),
+    result = Result(_title(f"EV of each role for seat {seat} this turn (Monte Carlo)"),
                     {"roles": pd.DataFrame(rows).set_index("role")}, payload, notes, exact={"roles": False})
     return runner.annotate(result, done)

@@ -1,6 +1,6 @@
 """Puerto Rico's hooks for core's balance runner: `analyzer balance` and `analyzer report` on it (spec question 3:
-the seat advantage of the fixed start crops, and house rules such as all-corn starts), on the spec's SOURCED
-(unverified) building, plantation and goods tables.
+the seat advantage of the fixed start crops, and house rules such as all-corn starts), on the PRINTED
+building, plantation and goods tables (`rules.PRINTED` names the sources).
 
 The scenario format is core's (`core/balance/variants.py`).  A variant may set `players` (3 to 5), `policies`
 (greedy, random, noisy or noisy:EPSILON; one per turn-order rank), `seating` (fixed, rotate) and any rule of
@@ -14,6 +14,7 @@ corn x2).  Scores are victory points.
 from __future__ import annotations
 
 from analyzer.core import scenario as sc
+from analyzer.core import sources
 from analyzer.core.balance import summary
 from analyzer.core.game import FullGames
 from analyzer.games.puerto_rico import game as g
@@ -37,8 +38,8 @@ def make_config(rules: RuleSet, players: int, policies: tuple, seating: str, blo
     return GameConfig(rules, players, tuple(policies), seating)
 
 
-def illustrative(configs: dict[str, GameConfig]) -> str:
-    return "sourced (unverified) tables" if any(c.rules.settings.sourced for c in configs.values()) else ""
+def printed(configs: dict[str, GameConfig]) -> list[str]:
+    return sources.labels(r.PRINTED[t] for c in configs.values() for t in c.rules.settings.printed)
 
 
 SEAT_NOTE = ("seat k in these tables is TURN-ORDER RANK k from the first governor: seat 0 governs round 1; under "
@@ -48,9 +49,7 @@ SEAT_NOTE = ("seat k in these tables is TURN-ORDER RANK k from the first governo
 
 def notes(configs: dict[str, GameConfig]) -> list[str]:
     out = summary.rule_lines(configs, lambda c: c.rules.settings.labels())
-    out += ["SOURCED: the building costs and VP, the plantation and goods counts are the spec's sourced tables, "
-            "unverified against the printed box",
-            SEAT_NOTE,
+    out += [SEAT_NOTE,
             "engine readings where the spec is silent: " + "; ".join(g.ENGINE_READINGS),
             "money = victory points at the end (chips, buildings, occupied large buildings' bonuses); lengths: "
             "rounds played and `capped` (stopped by turn_cap, counted apart)",
@@ -71,8 +70,8 @@ def seats(configs: dict[str, GameConfig]) -> list:
              "governor (drawn at random): seat 0 chooses first in round 1.  With the fixed start crops the first "
              "seats start with an indigo plantation and the last with corn (4 players: indigo, indigo, corn, "
              "corn).  The policies are seated by rank.  Game j of every rule set meets the same governor draw, "
-             "stack shuffle and random choices (common random numbers).  All games run on the spec's SOURCED, "
-             "unverified building and tile tables.")]
+             "stack shuffle and random choices (common random numbers).  Unless a rule set gives its own, all games "
+             "run on the printed building, tile and goods tables (the notes name the sources).")]
 
 
 def report_notes(configs: dict[str, GameConfig]) -> list[str]:
@@ -80,15 +79,14 @@ def report_notes(configs: dict[str, GameConfig]) -> list[str]:
             "card's doubloons), not search; random chooses uniformly; noisy is greedy taking a uniformly random "
             "legal option with probability epsilon at each decision it owns: the figures measure the rules under "
             "these models",
-            "SOURCED tables throughout: building costs and VP, tile and goods counts are unverified",
             "the numbers describe these player models, not human play"]
 
 
 FULL_GAMES = FullGames(
     play="analyzer.games.puerto_rico.play:play", parse_rules=parse_rules, parse_policies=parse_policies,
     make_config=make_config, players=players, games_per_chunk="analyzer.games.puerto_rico.play:games_per_chunk",
-    rule_table=rule_table, notes=notes, report_notes=report_notes, setup=seats, illustrative=illustrative,
+    rule_table=rule_table, notes=notes, report_notes=report_notes, setup=seats, printed=printed,
     rule_keys=RULE_KEYS, variant_keys=VARIANT_KEYS, seatings=SEATINGS, action_kinds=KINDS, lengths=LENGTHS,
     money_name="points", money_range=(0, 120), default_policy="greedy", default_players=4, default_games=4_000,
-    title="start-crop seat advantage and house rules (sourced tables)",
+    title="start-crop seat advantage and house rules",
 )

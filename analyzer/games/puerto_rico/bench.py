@@ -1,6 +1,6 @@
 """Puerto Rico benchmarks: whole games per second from the set-up, greedy players (the issue's target: at least
 50 4-player games/s) and random players, medians of repeated batches, one process (the numba kernel is compiled
-or loaded from its cache before timing), on the sourced tables; then the exact questions' compute time on their
+or loaded from its cache before timing), on the printed tables; then the exact questions' compute time on their
 slowest shipped scenario (target under 0.2 s).  No public engine plays these policies, so there is no comparison
 column.
 """

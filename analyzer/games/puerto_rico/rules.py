@@ -3,9 +3,10 @@ seeds/wiki-games.cs.txt): the components, the set-up by player count, the buildi
 and every named setting as a frozen `Settings`.
 
 The seed has the flow and the building texts but no cost/VP table, no tile or goods counts and no trading prices:
-those are the spec's SOURCED tables (Brettspielwelt, the Order of Gamers sheet, a public code's data.py),
-unverified against the printed box.  Each is a setting (`plantations`, `goods`, `buildings`) whose default is the
-sourced table (`Settings.sourced` names those at it), and a scenario may give its own.
+the spec took them from public tables (Brettspielwelt, the Order of Gamers sheet, a public code's data.py), and
+they are now checked against the rulebook's contents list and public building references: PRINTED (`PRINTED`
+names each table's sources).  Each is a setting (`plantations`, `goods`, `buildings`) whose default is the
+printed table (`Settings.printed` names those at it), and a scenario may give its own.
 
 Ints shared with the engine: crops 0..4 (`CROPS`, ordered by trading price, so a crop's index is its price),
 `QUARRY` = 5 (a plantation kind, `PLANTATION_KINDS`), buildings by index into `BUILDING_NAMES`, roles by index into
@@ -18,6 +19,7 @@ from typing import NamedTuple
 
 from analyzer.core import scenario as sc
 from analyzer.core import settings as core_settings
+from analyzer.core import sources
 from analyzer.core.errors import ScenarioError
 
 PLAYERS = (3, 5)
@@ -26,9 +28,25 @@ CORN, INDIGO, SUGAR, TOBACCO, COFFEE = range(5)
 PRICES = (0, 1, 2, 3, 4)
 QUARRY = len(CROPS)  # 5
 PLANTATION_KINDS = (*CROPS, "quarry")
-PLANTATION_TILES = (10, 12, 11, 9, 8)  # by CROPS: corn 10, indigo 12, sugar 11, tobacco 9, coffee 8 (50; sourced)
+PLANTATION_TILES = (10, 12, 11, 9, 8)  # by CROPS: corn 10, indigo 12, sugar 11, tobacco 9, coffee 8 (50; printed)
 QUARRIES = 8
-GOODS = (10, 11, 11, 9, 9)  # barrels by CROPS (sourced)
+GOODS = (10, 11, 11, 9, 9)  # barrels by CROPS (printed)
+RULEBOOK = ("Puerto Rico rulebook (alea / Rio Grande, English), 'Contents', as reproduced at "
+            "vdocuments.us/puerto-rico-rules-en.html; the Ravensburger edition's 'Game pieces' at vdocument.in")
+PRINTED = {
+    "plantations": sources.Printed(
+        "plantation and quarry tile counts", RULEBOOK,
+        "58 island tiles: 8 quarries and 50 plantations (8 coffee, 9 tobacco, 10 corn, 11 sugar, 12 indigo)"),
+    "goods": sources.Printed(
+        "goods counts", RULEBOOK, "50 goods: 9 coffee, 9 tobacco, 10 corn, 11 sugar, 11 indigo"),
+    "buildings": sources.Printed(
+        "building costs, VP, columns, circles and copies",
+        RULEBOOK + "; boardgamehelpers.com/PuertoRico/BuildingReference.aspx; sob-zine.org/PlayerAids/"
+        "Puerto_Rico_Player_Aid.html; jergames.webs.com/PR_buildings.txt",
+        "49 buildings: 20 production (4 small indigo, 4 small sugar, 3 of each large one), 2 each of 12 small "
+        "violet, 5 large violet; cost, VP and quarry column (= VP) of every building; circles of the production "
+        "buildings (1, 1, 3, 3, 3, 2), one for each violet one"),
+}
 ISLAND_SPACES = 12  # seed: "libovolné z 12 políček na svém ostrově"
 CITY_SPACES = 12
 TRADING_HOUSE_SLOTS = 4
@@ -59,7 +77,7 @@ def display_size(players: int) -> int:
     return players + 1
 
 
-# -- buildings (cost, column = VP, count, circles: sourced) ------------------------------------------------------
+# -- buildings (cost, column = VP, count, circles: printed) ------------------------------------------------------
 class Building(NamedTuple):
     name: str
     cost: int
@@ -126,12 +144,12 @@ SETTINGS: dict[str, tuple] = {
     "end_colonists_reading": ("not_enough", ("not_enough", "enough")),
     "wharf_capacity": (11, ()),
     "start_crops": ("fixed", START_CROPS_READINGS),
-    "plantations": (PLANTATION_TILES + (QUARRIES,), ("sourced",)),
-    "goods": (GOODS, ("sourced",)),
-    "buildings": (BUILDING_TABLE, ("sourced",)),
+    "plantations": (PLANTATION_TILES + (QUARRIES,), ("printed",)),
+    "goods": (GOODS, ("printed",)),
+    "buildings": (BUILDING_TABLE, ("printed",)),
     "turn_cap": (60, ()),
 }
-_DATA = ("plantations", "goods", "buildings")  # scenario data with sourced (unverified) defaults
+_DATA = ("plantations", "goods", "buildings")  # scenario data with printed defaults
 
 
 @dataclass(frozen=True)
@@ -151,8 +169,8 @@ class Settings(core_settings.Readings):
     turn_cap: int = 60  # rounds; a game reaching it stops and counts apart
 
     @property
-    def sourced(self) -> tuple[str, ...]:
-        """The data settings left at the spec's sourced (unverified) tables."""
+    def printed(self) -> tuple[str, ...]:
+        """The data settings left at the printed tables (`PRINTED`)."""
         return tuple(name for name in _DATA if getattr(self, name) == getattr(DEFAULT_SETTINGS, name))
 
     @property
@@ -187,7 +205,7 @@ class Settings(core_settings.Readings):
         return value
 
     def labels(self) -> list[str]:
-        """The settings line (the sourced tables named apart by each output that rests on them)."""
+        """The settings line (the printed tables named apart by each output that rests on them)."""
         shown = {k: ("given" if k in _DATA else v) for k, v in self.shown().items()}
         return ["rules: " + (", ".join(f"{k}={v}" for k, v in shown.items()) + " (others at their defaults)"
                              if shown else "every named setting at the spec's default")]
@@ -246,10 +264,10 @@ def counts(value, field: str, names: tuple[str, ...], high: int, default=None) -
 
 
 def _table(value, field: str, names: tuple[str, ...], default: tuple, high: int) -> tuple:
-    if value == "sourced":
+    if value == "printed":
         return default
     if isinstance(value, str):
-        raise ScenarioError(field, f"got {value!r}; allowed: sourced, or a mapping {', '.join(names)} -> count")
+        raise ScenarioError(field, f"got {value!r}; allowed: printed, or a mapping {', '.join(names)} -> count")
     return counts(value, field, names, high, default)
 
 
@@ -262,11 +280,11 @@ def _plantations(value, field: str) -> tuple[int, ...]:
 
 
 def _buildings(value, field: str) -> tuple:
-    """sourced, or a mapping building -> {cost, column, count, circles} overriding the sourced rows given."""
-    if value == "sourced":
+    """printed, or a mapping building -> {cost, column, count, circles} overriding the printed rows given."""
+    if value == "printed":
         return BUILDING_TABLE
     if isinstance(value, str):
-        raise ScenarioError(field, f"got {value!r}; allowed: sourced, or a mapping building -> {{cost, column, "
+        raise ScenarioError(field, f"got {value!r}; allowed: printed, or a mapping building -> {{cost, column, "
                                    "count, circles}")
     rows = list(BUILDING_TABLE)
     limits = {"cost": (0, 30), "column": (1, 4), "count": (0, 6), "circles": (1, 3)}

@@ -1,8 +1,9 @@
 """Sankt Petersburg (Tummelhofer, 2004): each card's odds in the next refill, P(the game ends this round) and the
 return of every purchase, exact; whole games for the start stones' seat value.
 
-The card table is the spec's first-edition table from a public Board Game Arena implementation (sourced, unverified
-against the printed cards); a scenario may supply another as rules.card_table.
+The card table is the first edition's, printed data (the rulebook's Game Material list and Board Game Arena's card
+data, named in rules.PRINTED_CARDS; every answer on it carries the `printed` label); a scenario may supply another
+as rules.card_table.
 """
 from analyzer.core.game import GameSpec, Question
 

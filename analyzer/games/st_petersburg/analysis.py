@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from analyzer.core import stats
+from analyzer.core import sources, stats
 from analyzer.core.game import Result
 from analyzer.games.st_petersburg import exact
 from analyzer.games.st_petersburg import rules as r
@@ -18,13 +18,13 @@ fs, both = stats.fraction_text, stats.with_exact
 
 def _notes(p: Position) -> list[str]:
     decks = ", ".join(f"{name} {n}" for name, n in zip(r.PHASES, p.decks_left))
-    return [*p.settings.labels(),
+    return [*p.settings.labels(), *sources.notes(sources.labels(p.settings.printed)),
             f"{p.players} players; the view is seat {p.me}'s; phase now: {r.PHASES[p.phase]}; board: "
             f"{len(p.upper)} upper, {len(p.lower)} lower; decks left: {decks}"]
 
 
 def _payload(p: Position, **extra) -> dict:
-    return {"settings": p.settings.shown(), "card_table": "supplied" if "card_table" in p.settings.changed()
+    return {sources.KEY: sources.labels(p.settings.printed), "settings": p.settings.shown(), "card_table": "supplied" if "card_table" in p.settings.changed()
             else "bga_first_edition", "players": p.players, "me": p.me, "phase": r.PHASES[p.phase],
             "decks_left": dict(zip(r.PHASES, p.decks_left)), **extra}
 

@@ -12,6 +12,7 @@ stone k at the start.  Scores are the final points (the aristocrat bonus, rubles
 from __future__ import annotations
 
 from analyzer.core import scenario as sc
+from analyzer.core import sources
 from analyzer.core.balance import summary
 from analyzer.core.game import FullGames
 from analyzer.games.st_petersburg import game as g
@@ -58,10 +59,12 @@ def notes(configs: dict[str, GameConfig]) -> list[str]:
             "turn_cap, and games ended at once by an emptied worker deck (worker_refill_end=immediate)",
             "actions: per seat, buys, upgrades, cards taken to hand, hand plays (an Observatory card played "
             "included), Observatory draws, passes and Pub points bought",
-            "the card table is the BGA first edition (sourced, unverified against the printed cards) unless a rule "
-            "set supplies one",
             "the numbers describe these player models, not human play"]
     return out
+
+
+def printed(configs: dict[str, GameConfig]) -> list[str]:
+    return sources.labels(p for c in configs.values() for p in c.rules.settings.printed)
 
 
 def rule_table(configs: dict[str, GameConfig]):
@@ -85,7 +88,7 @@ FULL_GAMES = FullGames(
     play="analyzer.games.st_petersburg.play:play", parse_rules=parse_rules, parse_policies=parse_policies,
     make_config=make_config, players=players,
     games_per_chunk="analyzer.games.st_petersburg.play:games_per_chunk",
-    rule_table=rule_table, notes=notes, report_notes=report_notes, setup=seats,
+    rule_table=rule_table, notes=notes, report_notes=report_notes, setup=seats, printed=printed,
     rule_keys=RULE_KEYS, variant_keys=VARIANT_KEYS, seatings=SEATINGS, action_kinds=KINDS, lengths=LENGTHS,
     money_name="points", money_range=(-40, 200), default_policy="greedy", default_players=4, default_games=4_000,
     title="start-stone seat value and rule-reading balance",

@@ -2,8 +2,9 @@
 seeds/wiki-games.cs.txt): the card table, the decks and phases, the scoring constants, and every named setting as a
 frozen `Settings`.
 
-The default card table is the spec's first-edition table from a public Board Game Arena implementation (sourced,
-unverified against the printed cards); a scenario may supply its own (`rules.card_table`, same columns).
+The default card table is the spec's first-edition table from a public Board Game Arena implementation, now checked
+against the rulebook's Game Material list (every deck size and every card's copies agree): PRINTED (`PRINTED_CARDS`
+names both sources and what each covers); a scenario may supply its own (`rules.card_table`, same columns).
 
 Ints shared with the engine: phases (= decks) 0..3 in `PHASES` order; colours 0..2 in `COLOURS` order (a colour
 scores in the phase of its number; buildings are deck 1 and blue 1, aristocrats deck 2 and red 2); a card is its
@@ -16,6 +17,7 @@ from fractions import Fraction
 
 from analyzer.core import scenario as sc
 from analyzer.core import settings as core_settings
+from analyzer.core import sources
 from analyzer.core.errors import ScenarioError
 
 PLAYERS = (2, 4)
@@ -119,6 +121,13 @@ BGA_FIRST_EDITION = tuple(Card(*row) for row in _BGA_ROWS)
 CARD_NAMES = tuple(c.name for c in BGA_FIRST_EDITION)
 DECK_SIZES = tuple(sum(c.count for c in BGA_FIRST_EDITION if c.deck == d) for d in range(len(PHASES)))
 assert DECK_SIZES == (31, 28, 27, 30)
+PRINTED_CARDS = sources.Printed(
+    "first-edition card table",
+    "Saint Petersburg rules, 'Game Material' (Hans im Glueck / Rio Grande, as adapted at yucata.de/en/Rules/Petersburg);"
+    " Board Game Arena's implementation data, marcuda/bga-saintpetersburg material.inc.php (first edition)",
+    "the rulebook: 31 workers (6 of each of five, 1 Czar and Carpenter), 28 buildings (5, 5, 3, 3, 3, 2, 1 and "
+    "1, 2, 1, 2 specials), 27 aristocrats (6, 5, 5, 4, 3, 2, 2), 30 trading cards of 10 kinds per colour; BGA's "
+    "data: each card's price, rubles, points and copies (the rulebook shows these only on the card pictures)")
 
 # upgrade_pairs=seed: "Tkalcovna smí nahradit pouze lovce kožešin" (the Weaving Mill replaces the Fur Trapper); the
 # seed names no other pair, so the Fur Shop keeps its symbol's Fur Trapper and no upgrade replaces the Shepherd.
@@ -216,7 +225,7 @@ SETTINGS: dict[str, tuple] = {
 @dataclass(frozen=True)
 class Settings(core_settings.Readings):
     """Every named setting of the spec, each at the spec's default."""
-    card_table: tuple = BGA_FIRST_EDITION  # the Card rows (sourced from BGA, unverified against the printed cards)
+    card_table: tuple = BGA_FIRST_EDITION  # the Card rows (printed: PRINTED_CARDS)
     upgrade_pairs: str = "by_symbol"  # green upgrade -> worker by symbol; seed: the Weaving Mill -> the Fur Trapper
     worker_refill_end: str = "next_round"  # the worker deck emptied after an upgrade phase: the next round is the last
     short_refill: str = "fill_what_it_can"  # a deck short of the slots fills what it can, the rest stay empty
@@ -246,9 +255,14 @@ class Settings(core_settings.Readings):
             return pmfs["worker"] if len({tuple(v) for v in pmfs.values()}) == 1 else pmfs
         return value
 
+    @property
+    def printed(self) -> tuple:
+        """The printed tables (`core.sources.Printed`) these settings rest on."""
+        return (PRINTED_CARDS,) if self.card_table == BGA_FIRST_EDITION else ()
+
     def labels(self) -> list[str]:
         shown = {k: ("supplied" if k == "card_table" else v) for k, v in self.shown().items()}
-        table = "" if "card_table" in shown else "; card table: BGA first edition (sourced, unverified)"
+        table = "" if "card_table" in shown else "; card table: the first edition (printed)"
         if not shown:
             return ["rules: every named setting at the spec's default" + table]
         return ["rules: " + ", ".join(f"{k}={v}" for k, v in shown.items()) + " (others at their defaults)" + table]

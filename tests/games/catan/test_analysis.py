@@ -104,7 +104,11 @@ def test_illustrative_on_the_default_board_and_not_on_a_printed_one():
 
     d["rules"]["board"]["harbors"] = [{"vertices": list(e), "kind": "generic"} for e in bo.HARBOR_SLOTS]
     res = answer("income", d)
-    assert res.payload["illustrative"] is False and "ILLUSTRATIVE" not in res.title
+    assert res.payload["illustrative"] is False and "ILLUSTRATIVE" not in res.title and res.payload["printed"] == []
+    d["rules"]["board"] = {"source": "random", "seed": 4}
+    res = answer("income", d)
+    assert res.payload["illustrative"] is False and len(res.payload["printed"]) == 2
+    assert any(n.startswith("PRINTED DATA number tokens") for n in res.notes)
 
 
 def test_token_sequence_and_harbor_kinds_change_the_default_board():

@@ -1,6 +1,6 @@
 """Balance hooks: every shipped balance scenario parses and plays, credit sums to 1 in every rule set, rule sets
-meet the same luck, boards are read (random per game or supplied), bad rules name their field, and everything
-on the default token sequence says illustrative."""
+meet the same luck, boards are read (random per game or supplied), bad rules name their field, and random boards
+name the printed tables they rest on."""
 from pathlib import Path
 
 import numpy as np
@@ -11,6 +11,7 @@ from analyzer.core.balance import summary as bs
 from analyzer.core.balance import variants as bv
 from analyzer.core.errors import ScenarioError
 from analyzer.games.catan import balance, play
+from analyzer.games.catan import board as bo
 
 SCENARIOS = Path(__file__).resolve().parents[3] / "scenarios" / "catan"
 FULL = balance.FULL_GAMES
@@ -24,8 +25,8 @@ def test_every_balance_scenario_plays_a_few_games(path):
         assert out["money"].shape == (4, config.players) and np.allclose(out["credit"].sum(1), 1)
         assert out["actions"].shape == (config.players, len(FULL.action_kinds))
         assert set(FULL.lengths) <= set(out)
-    assert balance.illustrative(configs) == "illustrative"
-    assert any("ILLUSTRATIVE" in line for line in balance.report_notes(configs))
+    fixed = any(c.rules.board is not None and c.rules.board.illustrative for c in configs.values())
+    assert balance.illustrative(configs) == ("illustrative" if fixed else "") and balance.printed(configs)
     assert any("PLACEMENT RANK" in line for line in balance.notes(configs))
     assert "placement rank" in balance.seats(configs)[0][1]
     assert not balance.rule_table(configs).empty
@@ -78,8 +79,10 @@ def test_a_balance_run_is_the_same_for_any_jobs():
     assert one.tables["win_rate"].equals(two.tables["win_rate"]) and one.tables["length"].equals(two.tables["length"])
 
 
-def test_random_boards_are_illustrative_until_the_tokens_and_harbour_kinds_are_given():
-    tokens = [11, 3, 6, 5, 4, 9, 10, 8, 4, 11, 12, 9, 10, 8, 3, 6, 2, 5]  # a printed board's, say
+def test_random_boards_rest_on_the_printed_tables_until_the_scenario_gives_its_own():
+    tokens = [11, 3, 6, 5, 4, 9, 10, 8, 4, 11, 12, 9, 10, 8, 3, 6, 2, 5]  # a scenario's own, say
     kinds = ["wood", "generic", "generic", "brick", "sheep", "generic", "grain", "generic", "ore"]
-    assert balance.parse_rules({"token_sequence": tokens}).illustrative
-    assert not balance.parse_rules({"token_sequence": tokens, "harbor_kinds": kinds}).illustrative
+    assert balance.parse_rules({}).printed == (bo.PRINTED_TOKENS, bo.PRINTED_HARBORS)
+    assert balance.parse_rules({"token_sequence": tokens}).printed == (bo.PRINTED_HARBORS,)
+    assert balance.parse_rules({"token_sequence": tokens, "harbor_kinds": kinds}).printed == ()
+    assert not balance.parse_rules({"token_sequence": tokens}).illustrative

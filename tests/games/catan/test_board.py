@@ -59,7 +59,8 @@ def test_the_default_board_and_random_boards_use_the_standard_mix():
     # the spiral from the north corner takes the sequence in order, skipping the desert
     assert [d.number[h] for h in b.spiral(7) if h != 9] == list(b.TOKEN_SEQUENCE)
     one, two = b.random_board(np.random.default_rng(3)), b.random_board(np.random.default_rng(3))
-    assert one == two and one.illustrative and one.source == "random"
+    assert one == two and not one.illustrative and one.source == "random"
+    assert one.printed == d.printed == (b.PRINTED_TOKENS, b.PRINTED_HARBORS)
     for seed in range(20):
         r = b.random_board(np.random.default_rng(seed))
         assert Counter(r.terrain) == b.TERRAIN_COUNTS
@@ -88,7 +89,7 @@ def test_a_given_board_parses_and_its_harbours_are_illustrative_unless_given():
     assert got.terrain == b.DEFAULT_TERRAIN and got.illustrative
     block["harbors"] = [{"vertices": list(b.HARBOR_SLOTS[0]), "kind": "ore"}]
     got = b.parse_board(block)
-    assert not got.illustrative and got.harbors == ((*b.HARBOR_SLOTS[0], "ore"),)
+    assert not got.illustrative and got.harbors == ((*b.HARBOR_SLOTS[0], "ore"),) and got.printed == ()
     assert b.parse_board({"source": "random", "seed": 5}) == b.random_board(np.random.default_rng(5))
     assert b.parse_board(None) == b.default_board()
 
@@ -110,3 +111,18 @@ def test_a_bad_board_names_the_field(change, field):
     with pytest.raises(ScenarioError) as err:
         b.parse_board(block)
     assert err.value.field == field
+
+
+def test_the_printed_tables_match_the_rulebook_component_counts():
+    """The Almanac: 19 land hexes (4 forest, 3 hills, 4 pasture, 4 fields, 3 mountains, 1 desert); 18 number tokens,
+    one 2 and one 12, no 7, two of each other; 9 harbour pieces: four 3:1 and one 2:1 per resource."""
+    assert sum(b.TERRAIN_COUNTS.values()) == b.N_HEX == 19 and b.TERRAIN_COUNTS["desert"] == 1
+    assert Counter(b.TOKEN_SEQUENCE) == Counter({2: 1, 12: 1, **{n: 2 for n in (3, 4, 5, 6, 8, 9, 10, 11)}})
+    assert len(b.TOKEN_SEQUENCE) == 18 and 7 not in b.TOKEN_SEQUENCE
+    assert Counter(b.HARBOR_KINDS) == Counter({"generic": 4, **{k: 1 for k in b.RESOURCES}})
+    assert len(b.HARBOR_SLOTS) == 9
+    # the printed spiral keeps the red numbers apart on every random board
+    for seed in range(30):
+        r = b.random_board(np.random.default_rng(seed))
+        red = [h for h in range(b.N_HEX) if r.number[h] in (6, 8)]
+        assert not any(k in red for h in red for k in b.HEX_NEIGHBORS[h] if k >= 0), seed

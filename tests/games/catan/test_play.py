@@ -44,7 +44,7 @@ def test_a_supplied_board_is_played_in_every_game():
     board = bo.default_board()
     config = _config(board=board)
     assert (pl.boards(config, 5, np.random.default_rng(0)) == g.board_vector(board)).all()
-    assert config.rules.illustrative and pl.RuleSet().illustrative
+    assert config.rules.illustrative and not pl.RuleSet().illustrative and len(pl.RuleSet().printed) == 2
 
 
 def test_policies_sit_by_placement_rank_and_rotate():

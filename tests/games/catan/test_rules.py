@@ -44,7 +44,7 @@ def test_the_special_settings():
     seq = list(reversed(bo.TOKEN_SEQUENCE))
     s = r.parse_settings({"token_sequence": seq, "harbor_kinds": ["generic"] * 9, "turn_cap": 50})
     assert s.token_sequence == tuple(seq) and s.harbor_kinds == ("generic",) * 9 and s.turn_cap == 50
-    assert not s.illustrative and r.Settings().illustrative
+    assert s.printed == () and r.Settings().printed == (bo.PRINTED_TOKENS, bo.PRINTED_HARBORS)
     assert s.labels()[0].startswith("rules: token_sequence=")
     for block, field in [({"token_sequence": [2] * 18}, "rules.token_sequence"),
                          ({"harbor_kinds": ["generic"]}, "rules.harbor_kinds"),

@@ -35,12 +35,23 @@ def test_the_seed_numbers():
 
 
 def test_the_tile_lists_hold_27_known_tiles_each():
-    for tiles in (r.ILLUSTRATIVE_TILES_A, r.ILLUSTRATIVE_TILES_B):
+    for tiles in (r.TILES_A, r.ILLUSTRATIVE_TILES_B):
         assert len(tiles) == r.TILES_PER_PHASE and set(tiles) <= set(r.TILE_NAMES)
-    a = Counter(r.ILLUSTRATIVE_TILES_A)
-    assert sum(n for t, n in a.items() if t.startswith("plantation_1")) == 5
-    assert sum(n for t, n in a.items() if t.startswith("plantation_2")) == 10
-    assert a["ships_or_colonists_3"] == 2 and a["duty"] == 1
+
+
+def test_the_printed_phase_a_tiles_match_the_player_aids_counts():
+    """sob-zine's Goa player aid, Phase A tiles: a single and two double plantations of each spice, one each of
+    the red ship/ducats/colonist/spice tiles, duty, extra actions, expeditions, 4 ships, 4 colonists, settlement,
+    two ships-or-colonists: the rulebook's 27 A tiles (25 on the 5 x 5 grid)."""
+    a = Counter(r.TILES_A)
+    assert sum(a.values()) == r.TILES_PER_PHASE == 27 and r.GRID ** 2 == 25
+    for spice in r.SPICES:
+        assert a[f"plantation_1_{spice}"] == 1 and a[f"plantation_2_{spice}"] == 2
+    assert all(a[t] == 1 for t in ("red_ship", "red_ducats", "red_colonist", "red_spice", "duty", "extra_actions_2",
+                                   "expeditions_2", "ships_4", "colonists_4", "settlement"))
+    assert a["ships_or_colonists_3"] == 2
+    assert r.Settings().printed == (r.PRINTED_TILES_A,) and r.parse_settings({"tiles_a": "printed"}) == r.Settings()
+    assert r.DECK_SIZE == 30 and r.EXTRA_ACTION_CARDS == 10  # the rulebook's 30 expedition, 10 action cards
 
 
 def test_set_scoring():
@@ -66,13 +77,13 @@ def test_every_reading_of_every_choice_setting_parses(name, readings):
 
 def test_the_data_settings_take_illustrative_or_the_real_data():
     s = r.parse_settings({})
-    assert s.illustrative == ("expedition_deck", "development", "tiles_a", "tiles_b") and s.deck_illustrative
+    assert s.illustrative == ("expedition_deck", "development", "tiles_b") and s.deck_illustrative
     deck = [{"effect": r.EFFECTS[e], "colonists": 1 if i < 20 else 3, "symbol": r.SYMBOLS[sym]}
             for i, (e, _, sym) in enumerate(r.ILLUSTRATIVE_DECK)]
     given = r.parse_settings({"expedition_deck": deck, "set_values": [1, 2, 4, 8, 16, 20], "turn_cap": 50,
                               "development": {**r.Settings().show("development"), "colonists": [0, 2, 3, 4, 6]},
                               "tiles_a": list(r.ILLUSTRATIVE_TILES_B)})
-    assert not given.deck_illustrative and given.illustrative == ("tiles_b",)
+    assert not given.deck_illustrative and given.illustrative == ("tiles_b",) and given.printed == ()
     assert Counter(c for _, c, _ in given.expedition_deck) == {1: 20, 3: 10}
     assert given.set_values == (1, 2, 4, 8, 16, 20) and given.turn_cap == 50
     assert given.development[4] == (0, 2, 3, 4, 6) and given.development[2] == (4, 6, 8, 10, 12)

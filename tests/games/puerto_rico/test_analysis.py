@@ -1,5 +1,5 @@
 """Puerto Rico's questions through the CLI contract: the spec's reference figures in the JSON as fractions, the
-reshuffle readings named in the notes, the sourced tables flagged, and question 4's role table."""
+reshuffle readings named in the notes, the printed tables named, and question 4's role table."""
 import json
 
 from analyzer.core import game as core_game
@@ -7,6 +7,7 @@ from analyzer.core import registry
 from analyzer.core import scenario as sc
 from analyzer.core.runner import RunSettings
 from analyzer.games.puerto_rico import analysis
+from analyzer.games.puerto_rico import rules as r
 from tests.games.puerto_rico import position
 
 RUN = RunSettings(rollouts=64, seed=27, jobs=1, progress=False)
@@ -20,17 +21,17 @@ def test_odds_gives_the_reference_figures_as_fractions():
     res = analysis.odds(position(4), RUN)
     assert _crop(res, "coffee")["at_least_one_exact"] == "20686/32637"
     assert _crop(res, "coffee or tobacco")["at_least_one_exact"] == "19873/21758"
-    assert res.payload["sourced"] and res.payload["display_size"] == 5 and res.exact["display"] is True
-    assert any("SOURCED" in n for n in res.notes) and "SOURCED" in res.title
+    assert res.payload["printed"] == [r.PRINTED["plantations"].label()] and res.payload["display_size"] == 5
+    assert res.exact["display"] is True and any(n.startswith("PRINTED DATA plantation") for n in res.notes)
     assert _crop(analysis.odds(position(3), RUN), "coffee")["at_least_one_exact"] == "32038/59455"
 
 
-def test_a_given_plantation_table_drops_the_sourced_flag():
+def test_a_given_plantation_table_drops_the_printed_label():
     res = analysis.odds(position(4, rules={"plantations": {"coffee": 8}}), RUN)
-    assert res.payload["sourced_data"] == ["plantations"]
+    assert res.payload["printed"] == [r.PRINTED["plantations"].label()]
     given = {"corn": 10, "indigo": 12, "sugar": 11, "tobacco": 9, "coffee": 7, "quarry": 8}
     res = analysis.odds(position(4, rules={"plantations": given}), RUN)
-    assert not res.payload["sourced"] and "SOURCED" not in res.title
+    assert res.payload["printed"] == [] and not any("PRINTED" in n for n in res.notes)
 
 
 def test_the_short_stack_notes_name_the_reading():

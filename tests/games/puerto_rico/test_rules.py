@@ -1,4 +1,5 @@
-"""Puerto Rico rules as data: the set-up by player count, the sourced tables, the builder's cost rule (the spec's
+"""Puerto Rico rules as data: the set-up by player count, the printed tables (checked against the rulebook's
+contents list), the builder's cost rule (the spec's
 quarry example) and every named setting in each of its readings."""
 import pytest
 
@@ -6,7 +7,21 @@ from analyzer.core.errors import ScenarioError
 from analyzer.games.puerto_rico import rules as r
 
 
-def test_the_sourced_components():
+def test_the_printed_tables_match_the_rulebooks_component_counts():
+    """Contents: 58 island tiles (8 quarries, 50 plantations), 50 goods, 49 buildings: 20 production, 2 each of 12
+    small violet, 5 large violet; every building's column is its VP."""
+    assert sum(r.PLANTATION_TILES) + r.QUARRIES == 58 and sum(r.GOODS) == 50
+    production = [b for b in r.BUILDINGS if b.good >= 0]
+    small = [b for b in r.BUILDINGS if b.good < 0 and b.size == 1]
+    large = [b for b in r.BUILDINGS if b.size == 2]
+    assert sum(b.count for b in production) == 20 and sum(b.count for b in r.BUILDINGS) == 49
+    assert len(small) == 12 and all(b.count == 2 for b in small)
+    assert len(large) == 5 and all(b.count == 1 and b.cost == 10 and b.column == 4 for b in large)
+    assert all(b.circles == 1 for b in small + large)
+    assert set(r.PRINTED) == set(r._DATA) and all(p.source for p in r.PRINTED.values())
+
+
+def test_the_printed_components():
     assert dict(zip(r.CROPS, r.PLANTATION_TILES)) == {"corn": 10, "indigo": 12, "sugar": 11, "tobacco": 9,
                                                        "coffee": 8}
     assert r.QUARRIES == 8 and sum(r.PLANTATION_TILES) == 50
@@ -70,20 +85,20 @@ def test_every_named_setting_in_each_reading():
     assert r.Settings() == r.parse_settings(None)
     for name, (default, readings) in r.SETTINGS.items():
         for value in readings:
-            if value != "sourced":
+            if value != "printed":
                 assert getattr(r.parse_settings({name: value}), name) == value
     s = r.parse_settings({"start_tiles_from_pool": False, "reshuffle": "merge", "end_colonists_reading": "enough",
                           "wharf_capacity": 9, "turn_cap": 30})
     assert s.labels()[0].startswith("rules: start_tiles_from_pool=False, reshuffle=merge")
 
 
-def test_the_tables_are_overridable_and_then_not_sourced():
+def test_the_tables_are_overridable_and_then_not_printed():
     s = r.parse_settings({"plantations": {"coffee": 7, "quarry": 6}, "goods": {"corn": 8},
                           "buildings": {"office": {"cost": 4, "column": 1}}})
     assert s.tiles[r.COFFEE] == 7 and s.quarries == 6 and s.goods[r.CORN] == 8
-    assert s.building(r.BUILDING["office"])[1:3] == (4, 1) and s.sourced == ()
-    assert r.Settings().sourced == ("plantations", "goods", "buildings")
-    assert r.parse_settings({"plantations": "sourced"}) == r.Settings()
+    assert s.building(r.BUILDING["office"])[1:3] == (4, 1) and s.printed == ()
+    assert r.Settings().printed == ("plantations", "goods", "buildings")
+    assert r.parse_settings({"plantations": "printed"}) == r.Settings()
     assert s.shown()["buildings"] == {"office": {"cost": 4, "column": 1, "count": 2, "circles": 1}}
 
 

@@ -489,7 +489,7 @@ def test_settings_readings_all_parse():
         assert r.parse_settings(block) == replace(Settings(), **block)
 
 
-def test_a_scenarios_tables_replace_the_sourced_ones():
+def test_a_scenarios_tables_replace_the_printed_ones():
     settings = r.parse_settings({"buildings": {"harbor": {"cost": 4, "circles": 2}}, "goods": {"coffee": 2},
                                  "plantations": {"coffee": 3, "quarry": 1}})
     t = table(settings=settings)

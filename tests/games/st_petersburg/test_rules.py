@@ -1,5 +1,6 @@
 """The card table and the settings: the spec's counts and figures, the aristocrat bonus, the upgrade pairs of both
 readings, supplied tables and pmfs read with one-line errors."""
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -17,6 +18,20 @@ def test_the_decks_hold_31_28_27_30_cards_and_the_seeds_prices_agree():
     upgrades = [c for c in r.BGA_FIRST_EDITION if c.upgrade]
     assert [sum(c.count for c in upgrades if c.colour == colour) for colour in range(3)] == [10, 10, 10]
     assert all(c.rubles == 3 for c in r.BGA_FIRST_EDITION if c.deck == r.WORKER)
+
+
+def test_the_printed_table_holds_the_rulebooks_copies_of_every_card():
+    """Game Material: workers 6 x 5 + 1; buildings 5, 5, 3, 3, 3, 2, 1 and specials 1, 2, 1, 2; aristocrats
+    6, 5, 5, 4, 3, 2, 2; 30 trading cards, one colour's 10 each."""
+    def copies(deck, specials=False):
+        return sorted((c.count for c in r.BGA_FIRST_EDITION if c.deck == deck and (c.power is not None) == specials),
+                      reverse=True)
+    assert copies(r.WORKER) == [6, 6, 6, 6, 6, 1]
+    assert copies(r.BUILDING) == [5, 5, 3, 3, 3, 2, 1] and copies(r.BUILDING, True) == [2, 2, 1, 1]
+    assert copies(r.ARISTOCRAT) == [6, 5, 5, 4, 3, 2, 2]
+    assert sum(c.count for c in r.BGA_FIRST_EDITION if c.upgrade) == 30
+    assert r.Settings().printed == (r.PRINTED_CARDS,)
+    assert replace(r.Settings(), card_table=r.BGA_FIRST_EDITION[1:]).printed == ()
 
 
 def test_the_aristocrat_bonus_is_n_n_plus_1_over_2_capped_at_ten_names():
