@@ -96,13 +96,15 @@ def games_per_chunk(policies, chunk: int) -> int:
     return SEARCH_CHUNK if any(p.kind == "search" for p in policies) else chunk
 
 
-def engine_code(policy, parse, codes: dict) -> int:
+def engine_code(policy, parse, codes: dict, model=None) -> int:
     """A seated policy's code in a numba engine: the game's own kinds by `codes`, a `SearchPolicy` by
-    `search.code(budget, its base's code)`; a name is read with the game's `parse` first."""
+    `search.code(budget, its base's code, the exploration rate of the game's forward model `model`)` (no model:
+    the default rate); a name is read with the game's `parse` first."""
     from analyzer.core import search
 
     if isinstance(policy, str):
         policy = parse(policy, "policy")
     if isinstance(policy, SearchPolicy):
-        return search.code(policy.budget, engine_code(policy.base, parse, codes))
+        explore_in = search.EXPLORE_IN if model is None else model.explore_in
+        return search.code(policy.budget, engine_code(policy.base, parse, codes), explore_in)
     return codes[policy.kind]

@@ -21,12 +21,20 @@ record buffer `rec` (int64 rows; a (1, 3) buffer records nothing):
 **The search player** `search:N:BASE` (policy code `code(N, base)`, negative) decides each decision it owns with
 two options or more by flat Monte Carlo over the options with sequential halving: round by round every surviving
 option gets the same playouts (playout i: determinization i, then the option, then every seat plays BASE to the
-end, except that one decision in EXPLORE_IN takes a random legal option, on chance streams seeded by i alone:
+end, except that one decision in `explore_in` takes a random legal option, on chance streams seeded by i alone:
 common random numbers), and the better half by mean reward survives
 (ties: mean margin, then BASE's own choice, then the lower index).  About N playouts per decision, and at least
 one per option in the first round.  The reward is the share of the win, so it plays to win, not to score.  Its
 randomness comes from the game's search seed and a decision counter, never from the game's own streams, so a
 search seat does not change the luck the other seats meet, and the same seed gives the same games.
+
+**Exploring playouts, a setting of each game** (`ForwardModel.explore_in`, default EXPLORE_IN = 8; 0: the playouts
+follow BASE alone).  Random decisions in the playouts make more playouts buy a sharper estimate where BASE is
+deterministic (Puerto Rico: search:64 against search:16 went from 26% to 46%), but where one random decision costs
+a great deal they mislead the search (Goa: search:16 against greedy fell from 97% to 54%; with none, search:64
+could not be told from search:16, so Goa sets 32).  The rate reaches the kernels inside the search code
+(`code(budget, base, explore_in)`, set by `policies.engine_code` from the game's model), so a game's kernels take
+no extra argument.
 """
 from __future__ import annotations
 
@@ -41,7 +49,8 @@ ENDED, ROUND_END = -1, -2
 BUDGET_MAX = 1 << 20
 DEFAULT_BUDGET = 64
 MAX_OPTIONS = 64
-EXPLORE_IN = 8  # a playout decision takes a random option with probability 1 / EXPLORE_IN
+EXPLORE_IN = 8  # by default a playout decision takes a random option with probability 1 / EXPLORE_IN
+EXPLORE_MAX = 255
 
 S, U, R = types.int64[::1], types.uint64[::1], types.int64[:, ::1]
 ADVANCE = types.FunctionType(types.int64(S, S, U, R))
@@ -70,20 +79,31 @@ class ForwardModel:
     determinize: Any
     reward: Any
     margin: Any
+    explore_in: int = EXPLORE_IN  # one playout decision in explore_in takes a random option; 0: none
+
+    def __post_init__(self):
+        if not 0 <= self.explore_in <= EXPLORE_MAX:
+            raise ValueError(f"explore_in: {self.explore_in} is not an integer in 0..{EXPLORE_MAX}")
 
     def functions(self) -> tuple:
         return (self.advance, self.legal, self.apply, self.policy, self.determinize, self.reward, self.margin)
 
 
-def code(budget: int, base_code: int) -> int:
-    """The engine code of `search:budget:base` (negative; an engine's own codes are >= 0)."""
-    return -((budget << 32) | base_code) - 1
+def code(budget: int, base_code: int, explore_in: int = EXPLORE_IN) -> int:
+    """The engine code of `search:budget:base` in a game whose playouts explore one decision in `explore_in`
+    (negative; an engine's own codes are >= 0): bits 0-31 the base's code, 32-52 the budget, 53-60 explore_in."""
+    return -((explore_in << 53) | (budget << 32) | base_code) - 1
 
 
 def decode(policy_code: int) -> tuple[int, int]:
     """(budget, base code) of a search code."""
     c = -policy_code - 1
-    return c >> 32, c & 0xFFFFFFFF
+    return (c >> 32) & 0x1FFFFF, c & 0xFFFFFFFF
+
+
+def explore_of(policy_code: int) -> int:
+    """The exploration rate (`explore_in`) a search code carries."""
+    return (-policy_code - 1) >> 53
 
 
 @njit("uint64(uint64)", cache=True)
@@ -120,11 +140,11 @@ def lead(scores, seat):
     return float(scores[seat] - best)
 
 
-@njit(types.int64(S, S, U, R, types.int64, types.uint64, *MODEL), cache=True)
-def playout(s, cfg, rs, rec, base, explore, advance, legal, apply, policy, determinize, reward, margin):
-    """Every seat plays `base` to the end, except that with `explore` != 0 each decision of two options or more
-    takes a uniformly random one with probability EXPLORE (drawn from a counter seeded by `explore`, apart from
-    the game's chance streams); the number of decisions played."""
+@njit(types.int64(S, S, U, R, types.int64, types.uint64, types.int64, *MODEL), cache=True)
+def playout(s, cfg, rs, rec, base, explore, explore_in, advance, legal, apply, policy, determinize, reward, margin):
+    """Every seat plays `base` to the end, except that with `explore` != 0 and `explore_in` > 0 each decision of
+    two options or more takes a uniformly random one with probability 1 / explore_in (drawn from a counter seeded
+    by `explore`, apart from the game's chance streams); the number of decisions played."""
     n = 0
     opts = np.empty(MAX_OPTIONS, dtype=np.int64)
     x = explore
@@ -135,9 +155,9 @@ def playout(s, cfg, rs, rec, base, explore, advance, legal, apply, policy, deter
         if p == ROUND_END:
             continue
         k = 0
-        if explore != 0:
+        if explore != 0 and explore_in > 0:
             x = mix(x)
-            if x % np.uint64(EXPLORE_IN) == 0:
+            if x % np.uint64(explore_in) == 0:
                 k = legal(s, cfg, opts)
         if k >= 2:
             apply(s, cfg, rs, rec, opts[mix(x) % np.uint64(k)])
@@ -146,8 +166,10 @@ def playout(s, cfg, rs, rec, base, explore, advance, legal, apply, policy, deter
         n += 1
 
 
-@njit(types.int64(S, S, types.int64, types.int64, types.int64, types.uint64, types.int64, *MODEL), cache=True)
-def choose(s, cfg, seat, budget, base, seed, nstreams, advance, legal, apply, policy, determinize, reward, margin):
+@njit(types.int64(S, S, types.int64, types.int64, types.int64, types.uint64, types.int64, types.int64, *MODEL),
+      cache=True)
+def choose(s, cfg, seat, budget, base, seed, nstreams, explore_in, advance, legal, apply, policy, determinize, reward,
+           margin):
     """The search player's option for the decision pending in `s` (seat `seat`, two options or more): sequential
     halving over the options on common random numbers (module docstring).  `s` is left as it was."""
     opts = np.empty(MAX_OPTIONS, dtype=np.int64)
@@ -176,8 +198,8 @@ def choose(s, cfg, seat, budget, base, seed, nstreams, advance, legal, apply, po
                 t[:] = det
                 seed_streams(rs, mix(seed + np.uint64(i + 1)))
                 apply(t, cfg, rs, rec, opts[o])
-                playout(t, cfg, rs, rec, base, mix(seed - np.uint64(i + 1)), advance, legal, apply, policy,
-                        determinize, reward, margin)
+                playout(t, cfg, rs, rec, base, mix(seed - np.uint64(i + 1)), explore_in, advance, legal, apply,
+                        policy, determinize, reward, margin)
                 wins[o] += reward(t, cfg, seat)
                 margins[o] += margin(t, cfg, seat)
         first += each
@@ -221,8 +243,8 @@ def play(s, cfg, rs, rec, codes, max_rounds, force, seed, advance, legal, apply,
             if legal(s, cfg, opts) < 2:
                 o = policy(s, cfg, rs, rec, cc & 0xFFFFFFFF)
             else:
-                o = choose(s, cfg, p, cc >> 32, cc & 0xFFFFFFFF, mix(seed + np.uint64(decisions)), rs.shape[0],
-                           advance, legal, apply, policy, determinize, reward, margin)
+                o = choose(s, cfg, p, (cc >> 32) & 0x1FFFFF, cc & 0xFFFFFFFF, mix(seed + np.uint64(decisions)),
+                           rs.shape[0], cc >> 53, advance, legal, apply, policy, determinize, reward, margin)
                 decisions += 1
         apply(s, cfg, rs, rec, o)
     return played
@@ -230,7 +252,7 @@ def play(s, cfg, rs, rec, codes, max_rounds, force, seed, advance, legal, apply,
 
 def decide(model: ForwardModel, s, cfg, seat: int, budget: int, base: int, seed: int, nstreams: int) -> int:
     """The search player's choice for the decision pending in `s` (from Python: tests, one-off questions)."""
-    return int(choose(s, cfg, seat, budget, base, np.uint64(seed), nstreams, *model.functions()))
+    return int(choose(s, cfg, seat, budget, base, np.uint64(seed), nstreams, model.explore_in, *model.functions()))
 
 
 def playouts_in(n: int, budget: int) -> int:
@@ -242,8 +264,9 @@ def playouts_in(n: int, budget: int) -> int:
     return total
 
 
-@njit(types.float64(S, S, types.int64, types.int64, types.int64, types.int64, *MODEL), cache=True)
-def playouts_alone(s, cfg, seat, k, base, nstreams, advance, legal, apply, policy, determinize, reward, margin):
+@njit(types.float64(S, S, types.int64, types.int64, types.int64, types.int64, types.int64, *MODEL), cache=True)
+def playouts_alone(s, cfg, seat, k, base, nstreams, explore_in, advance, legal, apply, policy, determinize, reward,
+                   margin):
     """The benchmark's yardstick: k playouts of the decision pending in `s` (determinize, apply an option, play
     to the end, read the reward) with no selection around them; the sum of the rewards."""
     opts = np.empty(MAX_OPTIONS, dtype=np.int64)
@@ -257,7 +280,7 @@ def playouts_alone(s, cfg, seat, k, base, nstreams, advance, legal, apply, polic
         seed_streams(rs, mix(np.uint64(i + 1)))
         determinize(t, cfg, seat, rs)
         apply(t, cfg, rs, rec, opts[i % n])
-        playout(t, cfg, rs, rec, base, mix(np.uint64(i + 7)), advance, legal, apply, policy, determinize, reward,
-                margin)
+        playout(t, cfg, rs, rec, base, mix(np.uint64(i + 7)), explore_in, advance, legal, apply, policy, determinize,
+                reward, margin)
         total += reward(t, cfg, seat)
     return total

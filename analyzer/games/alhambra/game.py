@@ -1140,7 +1140,7 @@ def settings_vector(settings, players: int, by_rank: bool = False, until_scoring
 
 def policy_code(policy) -> int:
     """The engine's code of a policy (a policies.Policy, a SearchPolicy or a name)."""
-    return engine_code(policy, parse_policy, POLICY_CODES)
+    return engine_code(policy, parse_policy, POLICY_CODES, MODEL)
 
 
 def policy_codes(policies) -> np.ndarray:

@@ -879,7 +879,7 @@ def policy_code(policy) -> int:
     """The engine's code of a policy (a policies.Policy, a SearchPolicy or a name)."""
     from analyzer.games.cafe_international.policies import parse_policy
 
-    return engine_code(policy, parse_policy, POLICY_CODES)
+    return engine_code(policy, parse_policy, POLICY_CODES, MODEL)
 
 
 def policy_codes(policies) -> np.ndarray:

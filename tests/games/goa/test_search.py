@@ -78,7 +78,7 @@ def value(s, cfg, seat, option):
     t = s.copy()
     rs = np.zeros(STREAMS, dtype=np.uint64)
     g.apply(t, cfg, rs, NO_RECORD, option)
-    search.playout(t, cfg, rs, NO_RECORD, GREEDY, 0, *g.MODEL.functions())
+    search.playout(t, cfg, rs, NO_RECORD, GREEDY, 0, 0, *g.MODEL.functions())
     return g.reward(t, cfg, seat)
 
 
@@ -86,7 +86,7 @@ def test_search_picks_the_exact_best_option_at_the_end_of_the_game():
     """Decisions of seeded games from round 5 on, made the last round (phase B's tiles are laid; with alike
     expedition cards nothing is left to chance): the option search:256 picks has the best exact reward (share of
     the win) in at least 95% of them, and in 90% of those where some option wins more than another (the search's
-    playouts explore: one decision in 8 takes a random option, so its values are not greedy's exact ones)."""
+    playouts explore: one decision in 32 takes a random option, so its values are not greedy's exact ones)."""
     checked = hits = split = split_hits = 0
     for seed in range(12):
         players = 2 + seed % 3
@@ -216,3 +216,22 @@ def test_strength_is_the_same_for_any_jobs():
         run.pop("meta", None)
     assert runs[0] == runs[1]
     assert runs[0]["games"] == 32 and runs[0]["fair_share"] == pytest.approx(1 / 3)
+
+
+def test_goas_playouts_explore_at_its_own_rate():
+    """Goa's forward model sets its own exploration rate (one playout decision in 32, core's default 8): its search
+    codes carry it (budget and base read as before); with the rate 0 a playout given an exploration seed plays
+    greedy's game exactly, with Goa's it does not."""
+    assert g.MODEL.explore_in == 32 == search.explore_of(g.policy_code("search:16"))
+    assert search.decode(g.policy_code("search:16")) == (16, GREEDY)
+    assert search.explore_of(search.code(64, GREEDY)) == search.EXPLORE_IN
+    s, cfg, _ = next((s, cfg, p) for s, cfg, p in decisions(4, 5) if len(options(s, cfg)) >= 3)
+    ends = []
+    for explore, explore_in in ((0, 0), (12345, 0), (12345, g.MODEL.explore_in)):
+        t = s.copy()
+        search.playout(t, cfg, np.ones(STREAMS, dtype=np.uint64), NO_RECORD, GREEDY, explore, explore_in,
+                       *g.MODEL.functions())
+        ends.append(t)
+    assert (ends[0] == ends[1]).all() and not (ends[0] == ends[2]).all()
+    with pytest.raises(ValueError, match="explore_in"):
+        search.ForwardModel(*g.MODEL.functions(), explore_in=256)
