@@ -1234,7 +1234,7 @@ def policy_code(policy) -> int:
     """The engine's code of a policy (a policies.Policy, a SearchPolicy, or a name)."""
     from analyzer.games.samarkand_queen.policies import parse_policy
 
-    return engine_code(policy, parse_policy, POLICY_CODES)
+    return engine_code(policy, parse_policy, POLICY_CODES, MODEL)
 
 
 def policy_arrays(policies, n: int, seat_policy: np.ndarray | None = None):
