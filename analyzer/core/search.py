@@ -30,9 +30,9 @@ search seat does not change the luck the other seats meet, and the same seed giv
 
 **Exploring playouts, a setting of each game** (`ForwardModel.explore_in`, default EXPLORE_IN = 8; 0: the playouts
 follow BASE alone).  Random decisions in the playouts make more playouts buy a sharper estimate where BASE is
-deterministic (Puerto Rico: search:64 against search:16 went from 26% to 46%), but where one random decision costs
-a great deal they mislead the search (Goa: search:16 against greedy fell from 97% to 54%; with none, search:64
-could not be told from search:16, so Goa sets 32).  The rate reaches the kernels inside the search code
+deterministic (in one game search:64 against search:16 went from 26% to 46%), but where one random decision costs
+a great deal they mislead the search (in another, search:16 against greedy fell from 97% to 54%; with none,
+search:64 could not be told from search:16, so that game sets 32: docs/players.md names both).  The rate reaches the kernels inside the search code
 (`code(budget, base, explore_in)`, set by `policies.engine_code` from the game's model), so a game's kernels take
 no extra argument.
 """
