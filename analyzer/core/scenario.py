@@ -10,7 +10,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
-from analyzer.core.errors import ScenarioError
+from analyzer.core.errors import ScenarioError, did_you_mean
 
 TOP_LEVEL_KEYS = {"game", "rules", "players", "position", "analysis", "title", "description",
                   "policies", "seating", "variants", "ladder"}  # the last four: balance scenarios (full games)
@@ -136,7 +136,8 @@ def parse(text: str, source: str = "scenario") -> dict:
     if unknown:
         key = sorted(unknown)[0]
         raise ScenarioError(key if key.strip() else repr(key),
-                            f"unknown key; allowed: {', '.join(sorted(TOP_LEVEL_KEYS))}")
+                            f"unknown key; allowed: {', '.join(sorted(TOP_LEVEL_KEYS))}"
+                            f"{did_you_mean(key, TOP_LEVEL_KEYS)}")
     if "game" not in data:
         from analyzer.core.registry import GAMES
 
@@ -212,7 +213,8 @@ def mapping(value: Any, field: str, allowed_keys: set[str] | None = None) -> dic
         for key in value:
             if key not in allowed_keys:
                 raise ScenarioError(f"{field}.{key_name(key)}",
-                                    f"unknown key; allowed: {', '.join(sorted(allowed_keys))}")
+                                    f"unknown key; allowed: {', '.join(sorted(allowed_keys))}"
+                                    f"{did_you_mean(key, allowed_keys)}")
     return value
 
 
@@ -262,7 +264,8 @@ def per_seat(value: Any, field: str, players: int, parse_one, default: Any, what
 def choice(value: Any, field: str, allowed) -> str:
     allowed = list(allowed)
     if not isinstance(value, str) or value not in allowed:
-        raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(allowed)}")
+        raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(map(str, allowed))}"
+                                   f"{did_you_mean(value, allowed)}")
     return value
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, fields
 
 from analyzer.core import scenario as sc
 from analyzer.core import settings as core_settings
-from analyzer.core.errors import ScenarioError
+from analyzer.core.errors import ScenarioError, did_you_mean
 
 # -- directions ----------------------------------------------------------------------------------
 DIRS = ("N", "E", "S", "W")
@@ -31,7 +31,8 @@ def step(square: tuple[int, int], direction: int) -> tuple[int, int]:
 def direction_index(value, field_name: str) -> int:
     if isinstance(value, str) and value.strip().upper() in DIRS:
         return DIRS.index(value.strip().upper())
-    raise ScenarioError(field_name, f"got {value!r}; allowed: {', '.join(DIRS)}")
+    raise ScenarioError(field_name, f"got {value!r}; allowed: {', '.join(DIRS)}"
+                                    f"{did_you_mean(value, DIRS)}")
 
 
 # -- the monster deck ----------------------------------------------------------------------------

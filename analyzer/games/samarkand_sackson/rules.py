@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from analyzer.core import scenario as sc
 from analyzer.core import settings as core_settings
-from analyzer.core.errors import ScenarioError
+from analyzer.core.errors import ScenarioError, did_you_mean
 
 KINDS = ("grain", "fruit", "copper", "carpets", "camels", "jewels")
 TOTALS = (22, 20, 18, 16, 14, 12)  # 102 cubes
@@ -43,7 +43,8 @@ def kind_index(value, field: str, assortment: bool = False) -> int:
     names = KINDS + (("assortment",) if assortment else ())
     if isinstance(value, str) and value.strip().lower() in names:
         return names.index(value.strip().lower())
-    raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(names)}")
+    raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(names)}"
+                               f"{did_you_mean(value, names)}")
 
 
 def counts(value, field: str, high: int = MAX_N) -> tuple[int, ...]:
@@ -218,7 +219,7 @@ def parse_board(value, field: str = "rules.board", prices=None) -> Board:
     if value is None or isinstance(value, str):
         if value is not None and value not in BOARDS:
             raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(BOARDS)} or an inline mapping "
-                                       "(spaces, arrows, prices)")
+                                       f"(spaces, arrows, prices){did_you_mean(value, BOARDS)}")
         board = DEFAULT_BOARD
         if prices is not None:
             rows, assort = parse_prices(prices, "rules.prices")
