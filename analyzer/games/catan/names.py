@@ -63,10 +63,10 @@ def vertex(value, field: str, board: bo.Board) -> int:
     if "." in text:
         return _hex_point(text, field, board)
     parts = [p.strip() for p in text.split("-")]
-    land = [_hex_text(p, field) for p in parts if p != SEA]
-    if not land or len(parts) > 3:
+    if not all(p == SEA or _HEX.match(p) for p in parts) or len(parts) > 3 or set(parts) == {SEA}:
         raise ScenarioError(field, f"got {value!r}; a corner is the 1 to 3 hexes it touches, e.g. ore6-grain9-brick4, "
                                    "or hex.point, e.g. ore6.ne, or an id 0..53")
+    land = [_hex_text(p, field) for p in parts if p != SEA]
     for label in set(land):
         _known(label, field, board)
     found = [v for v in _by_hexes(board, Counter(land)) if len(parts) == len(land) or _land(v) == len(land)]
