@@ -11,6 +11,8 @@ says so.
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field, fields
 
 from analyzer.core import scenario as sc
@@ -148,13 +150,29 @@ def corner_neighbours(board: Board) -> frozenset:
 
 
 def _square(value, field_name: str, board_w: int, board_h: int, alternative: str = "") -> tuple[int, int]:
-    items = sc.sequence(value, field_name) if isinstance(value, (list, tuple)) else None
+    """A square: [x, y], or as the board reads it, `h4` (the column's edge letter, A for x 0, then y) or
+    `7,4` (as the board picture labels it)."""
+    items = sc.sequence(value, field_name) if isinstance(value, (list, tuple)) else _square_name(value)
     if items is None or len(items) != 2:
-        raise ScenarioError(field_name, f"a square [x, y] with x 0..{board_w - 1}, y 0..{board_h - 1}"
+        last = chr(ord("a") + board_w - 1) if board_w <= 26 else "z"
+        raise ScenarioError(field_name, f"a square [x, y] with x 0..{board_w - 1}, y 0..{board_h - 1}, or a{0}.."
+                                        f"{last}{board_h - 1} (column letter, row)"
                                         + (f" {alternative}" if alternative else ""))
     x = sc.integer(items[0], f"{field_name}[0]", 0, board_w - 1)
     y = sc.integer(items[1], f"{field_name}[1]", 0, board_h - 1)
     return x, y
+
+
+def _square_name(value):
+    """`h4` -> [7, 4]; `7,4` -> [7, 4]; anything else None."""
+    if not isinstance(value, str):
+        return None
+    text = value.strip().lower()
+    m = re.fullmatch(r"([a-z])\s*(\d+)", text) or re.fullmatch(r"(\d+)\s*,\s*(\d+)", text)
+    if m is None:
+        return None
+    x = ord(m[1]) - ord("a") if m[1].isalpha() else int(m[1])
+    return [x, int(m[2])]
 
 
 def square(value, field_name: str, board: Board, alternative: str = "") -> tuple[int, int]:
