@@ -11,8 +11,6 @@ says so.
 """
 from __future__ import annotations
 
-import re
-
 from dataclasses import dataclass, field, fields
 
 from analyzer.core import scenario as sc
@@ -149,35 +147,10 @@ def corner_neighbours(board: Board) -> frozenset:
     return frozenset(out)
 
 
-def _square(value, field_name: str, board_w: int, board_h: int, alternative: str = "") -> tuple[int, int]:
-    """A square: [x, y], or as the board reads it, `h4` (the column's edge letter, A for x 0, then y) or
-    `7,4` (as the board picture labels it)."""
-    items = sc.sequence(value, field_name) if isinstance(value, (list, tuple)) else _square_name(value)
-    if items is None or len(items) != 2:
-        last = chr(ord("a") + board_w - 1) if board_w <= 26 else "z"
-        raise ScenarioError(field_name, f"a square [x, y] with x 0..{board_w - 1}, y 0..{board_h - 1}, or a{0}.."
-                                        f"{last}{board_h - 1} (column letter, row)"
-                                        + (f" {alternative}" if alternative else ""))
-    x = sc.integer(items[0], f"{field_name}[0]", 0, board_w - 1)
-    y = sc.integer(items[1], f"{field_name}[1]", 0, board_h - 1)
-    return x, y
-
-
-def _square_name(value):
-    """`h4` -> [7, 4]; `7,4` -> [7, 4]; anything else None."""
-    if not isinstance(value, str):
-        return None
-    text = value.strip().lower()
-    m = re.fullmatch(r"([a-z])\s*(\d+)", text) or re.fullmatch(r"(\d+)\s*,\s*(\d+)", text)
-    if m is None:
-        return None
-    x = ord(m[1]) - ord("a") if m[1].isalpha() else int(m[1])
-    return [x, int(m[2])]
-
-
 def square(value, field_name: str, board: Board, alternative: str = "") -> tuple[int, int]:
-    """A square [x, y] on `board` (`alternative`: the other words the field allows, for the message)."""
-    return _square(value, field_name, board.width, board.height, alternative)
+    """A square on `board`: [x, y], "x,y" or its name, h4 (`core.scenario.grid_square`; `alternative`: the
+    other words the field allows, for the message)."""
+    return sc.grid_square(value, field_name, board.width, board.height, alternative)
 
 
 def parse_board(value, field_name: str = "board") -> Board:
@@ -194,8 +167,8 @@ def parse_board(value, field_name: str = "board") -> Board:
             raise ScenarioError(f"{field_name}.{key}", "blank: list them as they lie on your board ([] for none)")
     w = sc.integer(block.get("width", d.width), f"{field_name}.width", 3, MAX_SIDE)
     h = sc.integer(block.get("height", d.height), f"{field_name}.height", 3, MAX_SIDE)
-    exit_ = _square(block.get("exit", [0, 0]), f"{field_name}.exit", w, h)
-    entrance = _square(block.get("entrance", [w - 1, h - 1]), f"{field_name}.entrance", w, h)
+    exit_ = sc.grid_square(block.get("exit", [0, 0]), f"{field_name}.exit", w, h)
+    entrance = sc.grid_square(block.get("entrance", [w - 1, h - 1]), f"{field_name}.entrance", w, h)
     if exit_ == entrance:
         raise ScenarioError(f"{field_name}.entrance", "must differ from the exit")
     taken: dict = {exit_: "the exit", entrance: "the entrance"}
@@ -210,7 +183,7 @@ def parse_board(value, field_name: str = "board") -> Board:
     blood, blood_at = [], set()
     for i, pool in enumerate(sc.sequence(block.get("blood", []), f"{field_name}.blood")):
         where = f"{field_name}.blood[{i}]"
-        squares = tuple(_square(q, f"{where}[{j}]", w, h) for j, q in enumerate(sc.sequence(pool, where)))
+        squares = tuple(sc.grid_square(q, f"{where}[{j}]", w, h) for j, q in enumerate(sc.sequence(pool, where)))
         if not squares:
             raise ScenarioError(where, "a pool is a non-empty list of squares")
         for j, q in enumerate(squares):
@@ -222,7 +195,7 @@ def parse_board(value, field_name: str = "board") -> Board:
     def squares_of(key: str, what: str, on_blood: bool) -> frozenset:
         out = []
         for i, q in enumerate(sc.sequence(block.get(key, []), f"{field_name}.{key}")):
-            sq = _square(q, f"{field_name}.{key}[{i}]", w, h)
+            sq = sc.grid_square(q, f"{field_name}.{key}[{i}]", w, h)
             place(sq, f"{field_name}.{key}[{i}]", what, on_blood)
             out.append(sq)
         return frozenset(out)
@@ -236,7 +209,7 @@ def parse_board(value, field_name: str = "board") -> Board:
         pair = sc.sequence(item, where) if isinstance(item, (list, tuple)) else None
         if pair is None or len(pair) != 2:
             raise ScenarioError(where, "a turn stone is [[x, y], left|right|half]")
-        sq = _square(pair[0], f"{where}[0]", w, h)
+        sq = sc.grid_square(pair[0], f"{where}[0]", w, h)
         place(sq, where, "turn stone", True)
         turn_stones[sq] = sc.choice(pair[1], f"{where}[1]", TURNS)
     teleports = []
@@ -246,7 +219,7 @@ def parse_board(value, field_name: str = "board") -> Board:
         pair = sc.sequence(item, where) if isinstance(item, (list, tuple)) else None
         if pair is None or len(pair) != 2:
             raise ScenarioError(where, "a teleporter is [[x, y], arrow N|E|S|W]")
-        sq = _square(pair[0], f"{where}[0]", w, h)
+        sq = sc.grid_square(pair[0], f"{where}[0]", w, h)
         place(sq, where, "teleporter", False)
         teleports.append((sq, direction_index(pair[1], f"{where}[1]")))
     if len(teleports) % 2:

@@ -1,4 +1,4 @@
-"""Squares by name (issue 51): `h4` (the column's edge letter, then y) and "7,4" read as [x, y]."""
+"""Squares of grid boards by name (issue 51, core.scenario.grid_square): `h5` (column letter, row from 1) and "7,4"."""
 import pytest
 
 from analyzer.core import scenario
@@ -14,14 +14,21 @@ def test_the_worked_example_is_the_same_position_as_by_coordinates():
     assert by_name == by_xy
 
 
-@pytest.mark.parametrize("name, xy", [("h4", (7, 4)), ("A0", (0, 0)), ("p10", (15, 10)), ("7,4", (7, 4)),
+@pytest.mark.parametrize("name, xy", [("h5", (7, 4)), ("A1", (0, 0)), ("p11", (15, 10)), ("7,4", (7, 4)),
                                       (" 3 , 9 ", (3, 9))])
 def test_a_square_reads_by_letter_or_as_the_picture_labels_it(name, xy):
     assert r.square(name, "f", r.DEFAULT_BOARD) == xy
 
 
-@pytest.mark.parametrize("name", ["q4", "h11", "hh4", "4"])
+@pytest.mark.parametrize("name", ["q4", "h12", "h0", "hh4", "4"])
 def test_a_square_off_the_board_or_unreadable_is_refused_naming_the_forms(name):
     with pytest.raises(ScenarioError) as exc:
         r.square(name, "position.monster.pos", r.DEFAULT_BOARD)
     assert str(exc.value).startswith("position.monster.pos")
+
+
+def test_roborally_reads_the_same_names_with_row_1_at_the_bottom():
+    rr = game("roborally")
+    by_xy = rr.position(scenario.load(SCENARIOS / "roborally" / "hand-to-flag.yaml"))
+    by_name = rr.position(scenario.load(SCENARIOS / "roborally" / "hand-to-flag-by-name.yaml"))
+    assert by_name == by_xy
