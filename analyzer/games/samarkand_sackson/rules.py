@@ -149,12 +149,14 @@ class Board:
     def space(self, value, field: str) -> int:
         if isinstance(value, str) and value.strip().lower() in self._ids:
             return self._ids[value.strip().lower()]
-        raise ScenarioError(field, f"got {value!r}; allowed: a space id of the board, e.g. {self.space_ids[0]!r}")
+        raise ScenarioError(field, f"got {value!r}; allowed: a space id of the board, e.g. {self.space_ids[0]!r}"
+                                   f"{did_you_mean(value, self.space_ids)}")
 
     def market(self, value, field: str) -> int:
         if isinstance(value, str) and value.strip().lower() in self.market_ids:
             return self.market_ids.index(value.strip().lower())
-        raise ScenarioError(field, f"got {value!r}; allowed: null or a market: {', '.join(self.market_ids)}")
+        raise ScenarioError(field, f"got {value!r}; allowed: null or a market: {', '.join(self.market_ids)}"
+                                   f"{did_you_mean(value, self.market_ids)}")
 
     def cities(self) -> tuple[int, ...]:
         return tuple(s for s in range(self.spaces) if self.kind[s] == CITY)

@@ -203,7 +203,7 @@ def _per_seat(value, where: str, seats, default, read) -> tuple:
     out = [default] * len(seats)
     for key, item in block.items():
         if key not in seats:
-            raise ScenarioError(f"{where}.{key}", f"not a seat; allowed: {', '.join(seats)}")
+            raise ScenarioError(f"{where}.{key}", f"not a seat; allowed: {', '.join(seats)}{did_you_mean(key, seats)}")
         out[seats.index(key)] = read(item, f"{where}.{key}")
     return tuple(out)
 
