@@ -1,4 +1,4 @@
-"""Squares of grid boards by name (issue 51, core.scenario.grid_square): `h5` (column letter, row from 1) and "7,4"."""
+"""Places by name (issue 51): grid squares (core.scenario.grid_square: `h5`, "7,4") and games' own counted places."""
 import pytest
 
 from analyzer.core import scenario
@@ -32,3 +32,14 @@ def test_roborally_reads_the_same_names_with_row_1_at_the_bottom():
     by_xy = rr.position(scenario.load(SCENARIOS / "roborally" / "hand-to-flag.yaml"))
     by_name = rr.position(scenario.load(SCENARIOS / "roborally" / "hand-to-flag-by-name.yaml"))
     assert by_name == by_xy
+
+
+def test_emerald_reads_fields_and_caves_as_the_board_counts_them():
+    emerald = game("emerald")
+    by_number = emerald.position(scenario.load(SCENARIOS / "emerald" / "gem-race.yaml"))
+    by_name = emerald.position(scenario.load(SCENARIOS / "emerald" / "gem-race-by-name.yaml"))
+    assert by_name == by_number
+    data = scenario.load(SCENARIOS / "emerald" / "gem-race-by-name.yaml")
+    data["position"]["knights"]["red"][2] = "cave10"
+    with pytest.raises(ScenarioError, match="cave1..cave9"):
+        emerald.position(data)
