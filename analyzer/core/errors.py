@@ -14,6 +14,16 @@ class ScenarioError(AnalyzerError):
         super().__init__(f"{self.field}: {self.problem}")
 
 
+class ScenarioProblems(ScenarioError):
+    """Several problems in one scenario (`core.problems`): shown as the first, so anything that shows one line stays
+    as it was; the CLI prints `problems`, one line each."""
+
+    def __init__(self, problems: list[ScenarioError]):
+        first = problems[0]
+        super().__init__(first.field, first.problem)
+        self.problems = problems
+
+
 def one_line(text) -> str:
     """`text` with every character that is not printable (newlines, tabs, controls) escaped."""
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))

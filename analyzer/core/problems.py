@@ -10,21 +10,11 @@ from __future__ import annotations
 import copy
 import re
 
-from analyzer.core.errors import ScenarioError
+from analyzer.core.errors import ScenarioError, ScenarioProblems
 from analyzer.core.scenario import key_name
 
-LIMIT = 10
+LIMIT = 10  # problems listed at most
 _PART = re.compile(r"\[(\d+)\]|\.?([^.\[]+)")
-
-
-class ScenarioProblems(ScenarioError):
-    """Several problems in one scenario: shown as the first (so anything that shows one line stays as it was);
-    the CLI prints `problems`, one line each."""
-
-    def __init__(self, problems: list[ScenarioError]):
-        first = problems[0]
-        super().__init__(first.field, first.problem)
-        self.problems = problems
 
 
 def collect(load, data: dict, first: ScenarioError) -> ScenarioError:

@@ -11,7 +11,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
-from analyzer.core.errors import ScenarioError, did_you_mean
+from analyzer.core.errors import ScenarioError, ScenarioProblems, did_you_mean
 
 TOP_LEVEL_KEYS = {"game", "rules", "players", "position", "analysis", "title", "description",
                   "policies", "seating", "variants", "ladder"}  # the last four: balance scenarios (full games)
@@ -133,12 +133,12 @@ def parse(text: str, source: str = "scenario") -> dict:
         raise ScenarioError("scenario", "must be a mapping with at least `game:`")
     _check_numbers(data)
     data = from_spec_layout(data)
-    unknown = set(map(str, data)) - TOP_LEVEL_KEYS
+    unknown = sorted(set(map(str, data)) - TOP_LEVEL_KEYS)
     if unknown:
-        key = sorted(unknown)[0]
-        raise ScenarioError(key if key.strip() else repr(key),
-                            f"unknown key; allowed: {', '.join(sorted(TOP_LEVEL_KEYS))}"
-                            f"{did_you_mean(key, TOP_LEVEL_KEYS)}")
+        problems = [ScenarioError(key if key.strip() else repr(key),
+                                  f"unknown key; allowed: {', '.join(sorted(TOP_LEVEL_KEYS))}"
+                                  f"{did_you_mean(key, TOP_LEVEL_KEYS)}") for key in unknown[:10]]
+        raise problems[0] if len(problems) == 1 else ScenarioProblems(problems)
     if "game" not in data:
         from analyzer.core.registry import GAMES
 

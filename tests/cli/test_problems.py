@@ -1,6 +1,6 @@
 """A scenario with several problems: every one found (up to 10) is listed, one line each, exit 2."""
 from analyzer.core import problems
-from analyzer.core.errors import ScenarioError
+from analyzer.core.errors import ScenarioError, ScenarioProblems
 from analyzer.core.registry import game
 from tests.cli_helpers import invoke, one_line_error
 
@@ -39,7 +39,7 @@ def test_a_list_item_taken_out_leaves_the_others_numbered_as_in_the_file():
                           "    - {owner: 0, vertex: 20}\n    - {owner: 0, vertex: 60}\n")
     try:
         game("catan").position(data)
-    except problems.ScenarioProblems as exc:
+    except ScenarioProblems as exc:
         assert [e.field for e in exc.problems] == ["position.buildings[0].owner", "position.buildings[2].vertex"]
     else:
         raise AssertionError("not refused with two problems")
@@ -58,5 +58,17 @@ def test_one_problem_stays_one_plain_error_and_the_list_stops_at_ten():
                          f"  hands: {{0: {{{hands}}}}}\n  me: 7\n  next_roller: 7\n  robber: 99\n  dev: 3\n")
     try:
         game("catan").position(bad)
-    except problems.ScenarioProblems as exc:
+    except ScenarioProblems as exc:
         assert len(exc.problems) == problems.LIMIT
+
+
+def test_every_unknown_top_level_key_is_listed(tmp_path):
+    path = tmp_path / "keys.yaml"
+    path.write_text("game: catan\npositon: {}\nrulez: {}\n")
+    result = invoke("ev", path)
+    one_line_error(result)
+    assert result.stderr.splitlines() == [
+        "error: positon: unknown key; allowed: analysis, description, game, ladder, players, policies, position, "
+        "rules, seating, title, variants; did you mean position?",
+        "error: rulez: unknown key; allowed: analysis, description, game, ladder, players, policies, position, "
+        "rules, seating, title, variants; did you mean rules?"]

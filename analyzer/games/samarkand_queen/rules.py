@@ -103,7 +103,8 @@ class Board:
         key = _cell_key(value)
         if key in self._ids:
             return self._ids[key]
-        raise ScenarioError(field, f"got {value!r}; allowed: a cell id of the board, e.g. {self.cell_ids[0]!r}")
+        raise ScenarioError(field, f"got {value!r}; allowed: a cell id of the board, e.g. {self.cell_ids[0]!r}"
+                                   f"{did_you_mean(key, self.cell_ids)}")
 
     def family(self, value, field: str) -> int:
         if isinstance(value, str) and value.strip().lower() in self.families:
