@@ -49,3 +49,12 @@ def test_a_name_that_fits_none_or_several_is_refused_with_the_candidates(name, w
 def test_an_edge_of_two_corners_not_joined_is_refused():
     with pytest.raises(ScenarioError, match="is not an edge"):
         names.edge("ore6-grain2-brick4~wood6-brick10-sheep5", "f", BOARD)
+
+
+def test_a_given_boards_harbours_take_corner_names_on_its_own_hexes():
+    hexes = [{"id": h, "terrain": t, "number": n} for h, (t, n) in enumerate(zip(BOARD.terrain, BOARD.number))]
+    by_id = [{"vertices": [a, b], "kind": k} for a, b, k in BOARD.harbors]
+    by_name = [{"vertices": [names.corner_name(BOARD, a), names.corner_name(BOARD, b)], "kind": k}
+               for a, b, k in BOARD.harbors]
+    assert (bo.parse_board({"hexes": hexes, "harbors": by_name}).harbors
+            == bo.parse_board({"hexes": hexes, "harbors": by_id}).harbors == BOARD.harbors)
