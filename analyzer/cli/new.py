@@ -25,6 +25,7 @@ PROBE = "¿?"  # a value no field takes
 _PROBE_KEY = "¿probe"
 TOP_LEVEL = {"game": "the game (keep it)", "title": "a heading for the tables (any text)",
              "description": "a note kept with the scenario (any text)"}
+_EXAMPLE = re.compile(r"^\s+([A-Za-z_]\w*):\s+([^#\s][^#]*?)\s*(?:#.*)?$")  # an indented `key: value` line
 _COMMENT = re.compile(r"^\s*-?\s*\{?\s*([A-Za-z_]\w*):\s*[^#]*?#\s*(.+?)\s*$")
 
 Game = Annotated[str, typer.Argument(help="The game (see `analyzer games`).", show_default=False)]
@@ -129,8 +130,8 @@ def starter(spec, question: str, source: Path, data: dict) -> str:
     others = [q for q in _covered(spec) if q != question]
     if others:
         lines += _wrap(f"Other questions: {', '.join(others)} (`analyzer new {spec.name} QUESTION`).", "# ")
-    meanings = _meanings(spec, load)
-    body = _Emitter(load, data, meanings, _settings(spec)).lines()
+    meanings, shown = _meanings(spec, load)
+    body = _Emitter(load, data, meanings, _settings(spec), shown).lines()
     return "\n".join(lines + body) + "\n"
 
 
@@ -148,20 +149,24 @@ def _settings(spec) -> dict:
         return {}
 
 
-def _meanings(spec, load) -> dict[str, str]:
-    """key -> the comment the game's loader docstring or its docs page gives it (a shipped scenario's comments
-    are about its own values)."""
+def _meanings(spec, load) -> tuple[dict[str, str], dict[str, str]]:
+    """(key -> the comment the game's loader docstring or its docs page gives it, key -> an example value there);
+    a shipped scenario's comments are about its own values."""
     texts = [sys.modules[load.__module__].__doc__ or ""]
     page = registry.SCENARIOS.parent / "docs" / "games" / f"{spec.name.replace('_', '-')}.md"
     if page.is_file():
         texts.append(page.read_text(encoding="utf-8"))
     out: dict[str, str] = {}
+    examples: dict[str, str] = {}
     for text in texts:
         for line in text.splitlines():
             m = _COMMENT.match(line)
             if m and m[1] not in out and "analyzer " not in m[2] and not re.match(r"\w+:", m[2]):
                 out[m[1]] = m[2]
-    return out
+            m = _EXAMPLE.match(line)
+            if m and m[1] not in examples and m[2] not in ("{", "["):
+                examples[m[1]] = m[2]
+    return out, examples
 
 
 def _wrap(text: str, prefix: str) -> list[str]:
@@ -175,8 +180,9 @@ def _wrap(text: str, prefix: str) -> list[str]:
 class _Emitter:
     """The scenario in block style, each key under a comment: its meaning and what the loader allows."""
 
-    def __init__(self, load, data: dict, meanings: dict, settings: dict):
+    def __init__(self, load, data: dict, meanings: dict, settings: dict, examples: dict):
         self.load, self.data, self.meanings, self.settings = load, data, meanings, settings
+        self.examples = examples  # key -> a value the docs show: for the keys a block leaves out
 
     def lines(self) -> list[str]:
         out = []
@@ -196,7 +202,7 @@ class _Emitter:
         note = self._note(key, value, path)
         if note:
             out += _wrap(f"{key}: {note}", pad + "# ")
-        if isinstance(value, dict) and value and not _small(value):
+        if isinstance(value, dict) and value and (depth == 0 or not _small(value)):
             out.append(f"{pad}{_scalar(key)}:")
             for k, v in value.items():
                 out += self._key(k, v, [*path, k], depth + 1)
@@ -272,8 +278,10 @@ class _Emitter:
                     pad = "  " * depth
                     out = _wrap(f"also (left at their defaults): {', '.join(missing)}", pad + "# ")
                     for k in missing:
-                        if k in self.meanings:
-                            out += _wrap(f"  {k}: {self.meanings[k]}", pad + "# ")
+                        said = [x for x in (self.meanings.get(k), self.examples.get(k)) if x]
+                        if said:
+                            out += _wrap(f"  {k}: {said[0]}" + (f"; e.g. {said[1]}" if len(said) > 1 else "")
+                                         if k in self.meanings else f"  {k}: e.g. {said[0]}", pad + "# ")
                     return out
         except Exception:  # noqa: BLE001
             return []

@@ -2,12 +2,12 @@
 
 - A hex is its resource and number, `ore6` (terrain names, `mountains6`, and wheat, lumber, wool read the same), or
   `desert`; or its id 0..18.
-- A corner is the land hexes it touches, joined by `-` in any order: `ore6-grain9-brick4` (three inland), two
-  (`ore6-grain9`) or one at the coast; `sea` may stand for each missing hex (`ore6-grain9-sea`).  Where that
+- A corner is the land hexes it touches, joined by `-` in any order: `ore6-grain2-brick4` (three inland), two
+  (`ore6-grain2`) or one at the coast; `sea` may stand for each missing hex (`ore6-grain2-sea`).  Where that
   names several corners (one hex's coast corners; two hexes with the same resource and number) a corner is its
   hex and compass point, `ore6.ne` or `9.ne` (the points of a hex: e, ne, nw, w, sw, se; north is up).  Or its
   id 0..53.
-- An edge is its two corners, `ore6-grain9-brick4~ore6-grain9` or a list `[corner, corner]`.
+- An edge is its two corners, `ore6-grain2-brick4~ore6-grain2` or a list `[corner, corner]`.
 
 A name that fits no place, or several, is refused naming the field, the candidates or what the board has.
 """
@@ -64,7 +64,7 @@ def vertex(value, field: str, board: bo.Board) -> int:
         return _hex_point(text, field, board)
     parts = [p.strip() for p in text.split("-")]
     if not all(p == SEA or _HEX.match(p) for p in parts) or len(parts) > 3 or set(parts) == {SEA}:
-        raise ScenarioError(field, f"got {value!r}; a corner is the 1 to 3 hexes it touches, e.g. ore6-grain9-brick4, "
+        raise ScenarioError(field, f"got {value!r}; a corner is the 1 to 3 hexes it touches, e.g. ore6-grain2-brick4, "
                                    "or hex.point, e.g. ore6.ne, or an id 0..53")
     land = [_hex_text(p, field) for p in parts if p != SEA]
     for label in set(land):

@@ -10,8 +10,8 @@ Core allows only a few top-level keys, so the spec's `settings:` and `board:` go
       me: 0
       next_roller: 1                 # seat whose roll comes next
       robber: 9                      # hex id or name, ore6 (default: the desert)
-      buildings: [{owner: 0, vertex: 12, kind: settlement}, {owner: 2, vertex: ore6-grain9-brick4, kind: city}]
-      roads: [{owner: 0, edge: [12, 13]}, {owner: 2, edge: ore6-grain9-brick4~ore6-grain9}]
+      buildings: [{owner: 0, vertex: 12, kind: settlement}, {owner: 2, vertex: ore6-grain2-brick4, kind: city}]
+      roads: [{owner: 0, edge: [12, 17]}, {owner: 2, edge: ore6-grain2-brick4~ore6-grain2-sea}]
       hands: {0: {wood: 1, brick: 0, sheep: 2, grain: 1, ore: 0}, 1: {count: 5}}
       dev: {unseen: 20, played: {knight: 3}, mine: {knight: 1}, bought_this_turn: []}
       harbors_built_this_turn: []    # vertices of my harbour buildings placed this turn
@@ -20,7 +20,7 @@ Core allows only a few top-level keys, so the spec's `settings:` and `board:` go
       focus: {target: city, turns: 10, rolls: 4, buys: 2, vertices: [12]}   # the questions' parameters
 
 Seats are 0..P-1, resources 0..4 (rules.RESOURCES), hexes 0..18, vertices 0..53 (board.py); every hex, vertex and
-edge may be given by its name instead (names.py: the hexes a corner touches, `ore6-grain9-brick4`).
+edge may be given by its name instead (names.py: the hexes a corner touches, `ore6-grain2-brick4`).
 """
 from __future__ import annotations
 
@@ -103,7 +103,8 @@ def parse_position(data: dict) -> Position:
     """The scenario dict -> Position; every problem is a ScenarioError naming the field."""
     rules = dict(sc.mapping(data.get("rules"), "rules"))
     settings = r.parse_settings(rules, "rules", frozenset({"board"}))
-    board = bo.parse_board(rules.get("board"), "rules.board", settings.token_sequence, settings.harbor_kinds)
+    board = bo.parse_board(rules.get("board"), "rules.board", settings.token_sequence, settings.harbor_kinds,
+                           names.vertex)
     players = sc.integer(data.get("players", 4), "players", *r.PLAYERS)
     block = sc.mapping(data.get("position"), "position", POSITION_KEYS)
     p = _read(block, players, board, settings)

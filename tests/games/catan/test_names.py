@@ -56,5 +56,5 @@ def test_a_given_boards_harbours_take_corner_names_on_its_own_hexes():
     by_id = [{"vertices": [a, b], "kind": k} for a, b, k in BOARD.harbors]
     by_name = [{"vertices": [names.corner_name(BOARD, a), names.corner_name(BOARD, b)], "kind": k}
                for a, b, k in BOARD.harbors]
-    assert (bo.parse_board({"hexes": hexes, "harbors": by_name}).harbors
+    assert (bo.parse_board({"hexes": hexes, "harbors": by_name}, corner=names.vertex).harbors
             == bo.parse_board({"hexes": hexes, "harbors": by_id}).harbors == BOARD.harbors)
