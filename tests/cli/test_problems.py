@@ -72,3 +72,13 @@ def test_every_unknown_top_level_key_is_listed(tmp_path):
         "rules, seating, title, variants; did you mean position?",
         "error: rulez: unknown key; allowed: analysis, description, game, ladder, players, policies, position, "
         "rules, seating, title, variants; did you mean rules?"]
+
+
+def test_a_balance_scenario_lists_every_problem_too(tmp_path):
+    path = tmp_path / "bal.yaml"
+    path.write_text("game: catan\nplayers: 9\nseating: rotat\nvariants:\n  a: {discard_rounding: upp}\n"
+                    "  b: {policies: greedyy}\n")
+    result = invoke("balance", path, "-n", "100")
+    one_line_error(result, "players")
+    assert [line.split(":")[1].strip() for line in result.stderr.splitlines()] == [
+        "players", "seating", "variants.a.discard_rounding", "variants.b.policies"]
