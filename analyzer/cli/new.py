@@ -25,6 +25,8 @@ PROBE = "¿?"  # a value no field takes
 _PROBE_KEY = "¿probe"
 TOP_LEVEL = {"game": "the game (keep it)", "title": "a heading for the tables (any text)",
              "description": "a note kept with the scenario (any text)"}
+ANALYSIS = {"rollouts": "Monte Carlo rollouts (-n wins)", "seed": "the root seed (--seed wins)",
+            "jobs": "worker processes, -1 every core (-j wins)"}
 _EXAMPLE = re.compile(r"^\s+([A-Za-z_]\w*):\s+([^#\s][^#]*?)\s*(?:#.*)?$")  # an indented `key: value` line
 _COMMENT = re.compile(r"^\s*-?\s*\{?\s*([A-Za-z_]\w*):\s*[^#]*?#\s*(.+?)\s*$")
 
@@ -234,7 +236,7 @@ class _Emitter:
     def _note(self, key, value, path) -> str:
         if len(path) == 1 and key in TOP_LEVEL:
             return TOP_LEVEL[key]
-        meaning = self.meanings.get(str(key), "")
+        meaning = ANALYSIS.get(key, "") if path[0] == "analysis" else self.meanings.get(str(key), "")
         allowed = "" if isinstance(value, (dict, list)) and value else self._allowed(path)
         return "; ".join(x for x in (meaning, allowed) if x)
 
@@ -248,14 +250,22 @@ class _Emitter:
             node = node[part]
         node[path[-1]] = PROBE
         try:
-            self.load(data)
+            self._reader(path)(data)
         except ScenarioError as exc:
             if not _same_field(exc.field, path):
                 return ""
             return _cleaned(exc.problem)
         except Exception:  # noqa: BLE001 - a loader that does not expect the word: nothing to say
             return ""
-        return "any text"
+        return ""  # taken as it is (text), or not read by the loader
+
+    def _reader(self, path):
+        """What reads the field at `path`: `analysis:` is the command's, the rest the game's loader."""
+        if path[0] == "analysis":
+            from analyzer.core.scenario import analysis_settings
+
+            return analysis_settings
+        return self.load
 
     def _also(self, block: dict, path: list, depth: int) -> list[str]:
         """The keys this block takes that the scenario leaves out (at their defaults)."""
