@@ -166,9 +166,16 @@ def _meanings(spec, load) -> tuple[dict[str, str], dict[str, str]]:
             if m and m[1] not in out and "analyzer " not in m[2] and not re.match(r"\w+:", m[2]):
                 out[m[1]] = m[2]
             m = _EXAMPLE.match(line)
-            if m and m[1] not in examples and m[2] not in ("{", "["):
+            if m and m[1] not in examples and _whole(m[2]):
                 examples[m[1]] = m[2]
     return out, examples
+
+
+def _whole(value: str) -> bool:
+    """A value text that stands alone: its brackets balanced, no second `key:` after it."""
+    if value.count("{") != value.count("}") or value.count("[") != value.count("]") or value in ("{", "["):
+        return False
+    return value.startswith(("{", "[")) or not re.search(r",\s*\w+:", value)
 
 
 def _wrap(text: str, prefix: str) -> list[str]:
@@ -204,7 +211,7 @@ class _Emitter:
         note = self._note(key, value, path)
         if note:
             out += _wrap(f"{key}: {note}", pad + "# ")
-        if isinstance(value, dict) and value and (depth == 0 or not _small(value)):
+        if isinstance(value, dict) and value and (depth <= 1 or not _small(value)):
             out.append(f"{pad}{_scalar(key)}:")
             for k, v in value.items():
                 out += self._key(k, v, [*path, k], depth + 1)
@@ -304,12 +311,16 @@ class _Emitter:
         for name, entry in self.settings.items():
             if name in block:
                 continue
-            default, readings = entry[:2] if isinstance(entry, tuple) and len(entry) == 2 else ("...", ())
+            if not (isinstance(entry, tuple) and len(entry) == 2):  # a game's own settings table: its page says
+                out += _wrap(f"{name}: (the game's page says what it takes)", pad + "# ")
+                continue
+            default, readings = entry
             if not isinstance(readings, (list, tuple)):
                 readings = ()
             allowed = "true, false" if isinstance(default, bool) else ", ".join(map(str, readings or ()))
             if not _plain(default):
-                default, allowed = "...", ""  # a table the game's page describes
+                out += _wrap(f"{name}: a table (the game's page gives it)", pad + "# ")
+                continue
             shown = _flow(list(default) if isinstance(default, tuple) else default)
             out += _wrap(f"{name}: {shown}" + (f" ({allowed})" if allowed else ""), pad + "# ")
         return out
