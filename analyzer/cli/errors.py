@@ -23,7 +23,11 @@ TERMINATE_EXIT = 143  # 128 + SIGTERM
 _STOPPED = {"signal": None}  # the signal that stopped this command, if one did
 
 
-def fail(*messages: str, code: int = USAGE_EXIT):
+def fail(message: str, code: int = USAGE_EXIT):
+    fail_all([message], code)
+
+
+def fail_all(messages: list[str], code: int = USAGE_EXIT):
     """One `error: ...` line per message (a scenario with several problems has one each), then exit."""
     stages = sys.modules.get("analyzer.core.runner")
     if stages is not None:
@@ -43,8 +47,8 @@ def _on_sigterm(signum, frame):
 def _interrupted(message: str):
     """The one line of a stopped command, exit 130 (Ctrl-C) or 143 (SIGTERM)."""
     if _STOPPED["signal"] == signal.SIGTERM:
-        fail(message.replace("interrupted", "terminated (SIGTERM)", 1), code=TERMINATE_EXIT)
-    fail(message, code=INTERRUPT_EXIT)
+        fail(message.replace("interrupted", "terminated (SIGTERM)", 1), TERMINATE_EXIT)
+    fail(message, INTERRUPT_EXIT)
 
 
 def _spelling(param, args) -> str:
@@ -119,13 +123,13 @@ class OneLineErrors(TyperGroup):
                 typer.echo(ctx.get_help())
                 sys.exit(0)
             where = f" (see `{ctx.command_path} --help`)" if ctx is not None else ""
-            fail(exc.format_message() + where, code=getattr(exc, "exit_code", USAGE_EXIT) or USAGE_EXIT)
+            fail(exc.format_message() + where, getattr(exc, "exit_code", USAGE_EXIT) or USAGE_EXIT)
         except Interrupted as exc:
             _interrupted(str(exc))
         except (typer.Abort, KeyboardInterrupt):
             _interrupted("interrupted; nothing written")
         except AnalyzerError as exc:
-            fail(*(str(p) for p in getattr(exc, "problems", [exc])))
+            fail_all([str(p) for p in getattr(exc, "problems", [exc])])
         if rv == INTERRUPT_EXIT:
             _interrupted("interrupted; nothing written")
         sys.exit(rv if isinstance(rv, int) else 0)
