@@ -7,6 +7,7 @@ each value is replaced in turn by a word no field takes, and the one-line refusa
 the field's comment; a key no field has makes the loader list the keys a block takes."""
 from __future__ import annotations
 
+import contextlib
 import copy
 import importlib
 import os
@@ -88,7 +89,8 @@ def _write_new(path: Path, text: str) -> None:
 
         raise AnalyzerError(f"-o: cannot write {path}: {exc.strerror or exc.__class__.__name__}") from None
     finally:
-        tmp.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):  # nothing was made where nothing can be (a file for a folder)
+            tmp.unlink(missing_ok=True)
 
 
 def _relink(data, source: Path, target: Path) -> None:

@@ -54,3 +54,7 @@ def test_new_never_writes_over_a_file_and_refuses_what_it_cannot_write(tmp_path)
     assert path.read_text() == "keep me" and sorted(p.name for p in tmp_path.iterdir()) == ["mine.yaml"]
     one_line_error(invoke("new", "katan"), "game", "did you mean catan?")
     one_line_error(invoke("new", "catan", "incom"), "question", "did you mean income?")
+
+
+def test_new_refuses_a_path_it_cannot_write_in_one_line():
+    one_line_error(invoke("new", "finstere_flure", "odds", "-o", "/dev/null/x"), "-o", "cannot write")
