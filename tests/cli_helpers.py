@@ -10,13 +10,19 @@ def invoke(*args, env=None):
 
 
 def one_line_error(result, *words):
-    """Exit code 2 and exactly one stderr line, `error: ...`, naming every word given."""
+    """Exit code 2 and one stderr line per problem (a scenario may have up to 10), each `error: ...`; the first
+    names every word given."""
     assert result.exit_code == 2, result.output
     lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    assert error_lines(lines), result.stderr
     for word in words:
         assert word in lines[0], lines[0]
     return lines[0]
+
+
+def error_lines(lines) -> bool:
+    """What a refused command prints on stderr: 1 to 10 lines, each `error: ...` (one per problem found)."""
+    return 1 <= len(lines) <= 10 and all(line.startswith("error: ") for line in lines)
 
 
 def parse_balance(data: dict):

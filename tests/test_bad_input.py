@@ -16,6 +16,7 @@ import yaml
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from tests.cli_helpers import error_lines
 from tests.junk import paths
 from typer.testing import CliRunner
 
@@ -225,8 +226,7 @@ def assert_clean(result) -> str:
         return ""
     err = result.stderr if hasattr(result, "stderr") else result.output
     lines = err.splitlines()
-    assert len(lines) == 1, err
-    assert lines[0].startswith("error: "), err
+    assert error_lines(lines), err
     head, sep, _ = lines[0][len("error: "):].partition(": ")
     assert (sep and head.strip()) or NAMED.search(lines[0]), err  # `field: problem`, or a quoted name
     assert result.stdout == "", result.stdout  # nothing half written

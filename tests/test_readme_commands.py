@@ -89,7 +89,7 @@ def _fill(words: list[str]) -> list[str]:
     scenario = BALANCE if path and path[0] in ("balance", "report") else POSITION
     out = []
     for w in words:
-        w = {"SCENARIO": scenario, "QUESTION": "odds", "GAME": "magellan", "[GAME]": "magellan"}.get(w, w)
+        w = {"SCENARIO": scenario, "QUESTION": "odds", "[QUESTION]": "odds", "GAME": "magellan", "[GAME]": "magellan"}.get(w, w)
         out.append(w)
     return out
 

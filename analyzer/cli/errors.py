@@ -24,10 +24,16 @@ _STOPPED = {"signal": None}  # the signal that stopped this command, if one did
 
 
 def fail(message: str, code: int = USAGE_EXIT):
+    fail_all([message], code)
+
+
+def fail_all(messages: list[str], code: int = USAGE_EXIT):
+    """One `error: ...` line per message (a scenario with several problems has one each), then exit."""
     stages = sys.modules.get("analyzer.core.runner")
     if stages is not None:
         stages.stage(None)  # a "tables ..." line on stderr: cleared first
-    typer.echo(f"error: {' '.join(message.split())}", err=True)
+    for message in messages:
+        typer.echo(f"error: {' '.join(message.split())}", err=True)
     sys.exit(code)
 
 
@@ -123,7 +129,7 @@ class OneLineErrors(TyperGroup):
         except (typer.Abort, KeyboardInterrupt):
             _interrupted("interrupted; nothing written")
         except AnalyzerError as exc:
-            fail(str(exc))
+            fail_all([str(p) for p in getattr(exc, "problems", [exc])])
         if rv == INTERRUPT_EXIT:
             _interrupted("interrupted; nothing written")
         sys.exit(rv if isinstance(rv, int) else 0)

@@ -175,7 +175,17 @@ class GameSpec:
     policies: tuple = ()  # the player models' names a scenario may seat (`analyzer games` lists them)
 
     def position(self, data: dict):
-        return resolve(self.load)(data)
+        """The game's position from a scenario dict; a bad scenario raises its first problem, or every problem
+        found (`core.problems`, up to 10) when it has several."""
+        from analyzer.core.errors import ScenarioError
+
+        load = resolve(self.load)
+        try:
+            return load(data)
+        except ScenarioError as first:
+            from analyzer.core import problems
+
+            raise problems.collect(load, data, first) from None
 
     def supported(self, position) -> tuple[str, ...]:
         if self.answers is None:
@@ -183,11 +193,11 @@ class GameSpec:
         return tuple(resolve(self.answers)(position))
 
     def question(self, name: str) -> Question:
-        from analyzer.core.errors import ScenarioError
+        from analyzer.core.errors import ScenarioError, did_you_mean
 
         if name not in self.questions:
             raise ScenarioError("question", f"{self.name} has no question {name!r}; it answers: "
-                                            f"{', '.join(self.questions)}")
+                                            f"{', '.join(self.questions)}{did_you_mean(name, self.questions)}")
         return self.questions[name]
 
     def full(self) -> FullGames:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from analyzer.core import scenario as sc
-from analyzer.core.errors import ScenarioError
+from analyzer.core.errors import ScenarioError, did_you_mean
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,8 @@ class NamedPolicy:
         if isinstance(value, str):
             if value not in kinds:
                 more = ", search, search:N, search:N:BASE" if cls.searchable else ""
-                raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(kinds)}{more}")
+                raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(kinds)}{more}"
+                                           f"{did_you_mean(value, kinds)}")
             return cls(value)
         block = sc.mapping(value, field, {"kind"})
         return cls(sc.choice(block.get("kind", cls().kind), f"{field}.kind", kinds))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
-from analyzer.core.errors import ScenarioError
+from analyzer.core.errors import ScenarioError, did_you_mean
 
 GAMES = ("camelup", "magellan", "san_marco", "samarkand_queen", "samarkand_sackson", "catan", "emerald", "finstere_flure", "alhambra", "goa", "cafe_international", "st_petersburg", "puerto_rico", "oltre_mare", "caylus", "roborally", "paris_paris", "himalaya", "elfenland", "drunter_druber")
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
@@ -19,7 +19,7 @@ def game(name):
     if isinstance(name, str):
         name = name.replace("-", "_")
     if not isinstance(name, str) or name not in GAMES:
-        raise ScenarioError("game", f"got {name!r}; allowed: {', '.join(GAMES)}")
+        raise ScenarioError("game", f"got {name!r}; allowed: {', '.join(GAMES)}{did_you_mean(name, GAMES)}")
     spec = importlib.import_module(f"analyzer.games.{name}").GAME
     assert spec.name == name, f"analyzer.games.{name}.GAME is named {spec.name!r}"
     return spec

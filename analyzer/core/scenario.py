@@ -6,11 +6,12 @@ line naming the field.  Games build their own models from the dict with these he
 from __future__ import annotations
 
 import json
+import re
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
-from analyzer.core.errors import ScenarioError
+from analyzer.core.errors import ScenarioError, ScenarioProblems, did_you_mean
 
 TOP_LEVEL_KEYS = {"game", "rules", "players", "position", "analysis", "title", "description",
                   "policies", "seating", "variants", "ladder"}  # the last four: balance scenarios (full games)
@@ -132,11 +133,12 @@ def parse(text: str, source: str = "scenario") -> dict:
         raise ScenarioError("scenario", "must be a mapping with at least `game:`")
     _check_numbers(data)
     data = from_spec_layout(data)
-    unknown = set(map(str, data)) - TOP_LEVEL_KEYS
+    unknown = sorted(set(map(str, data)) - TOP_LEVEL_KEYS)
     if unknown:
-        key = sorted(unknown)[0]
-        raise ScenarioError(key if key.strip() else repr(key),
-                            f"unknown key; allowed: {', '.join(sorted(TOP_LEVEL_KEYS))}")
+        problems = [ScenarioError(key if key.strip() else repr(key),
+                                  f"unknown key; allowed: {', '.join(sorted(TOP_LEVEL_KEYS))}"
+                                  f"{did_you_mean(key, TOP_LEVEL_KEYS)}") for key in unknown[:10]]
+        raise problems[0] if len(problems) == 1 else ScenarioProblems(problems)
     if "game" not in data:
         from analyzer.core.registry import GAMES
 
@@ -212,7 +214,8 @@ def mapping(value: Any, field: str, allowed_keys: set[str] | None = None) -> dic
         for key in value:
             if key not in allowed_keys:
                 raise ScenarioError(f"{field}.{key_name(key)}",
-                                    f"unknown key; allowed: {', '.join(sorted(allowed_keys))}")
+                                    f"unknown key; allowed: {', '.join(sorted(allowed_keys))}"
+                                    f"{did_you_mean(key, allowed_keys)}")
     return value
 
 
@@ -259,10 +262,36 @@ def per_seat(value: Any, field: str, players: int, parse_one, default: Any, what
     return tuple(parse_one(v, f"{field}[{i}]") for i, v in enumerate(items))
 
 
+def grid_square(value: Any, field: str, width: int, height: int, alternative: str = "") -> tuple[int, int]:
+    """A square of a grid board: `[x, y]`, `"x,y"` (as a board picture labels it) or its name as a chessboard
+    names squares, `h4`: the column's letter (a for x 0) and the row's number counted from 1 (y 3), so `a1` is
+    [0, 0], the corner each game's page names.  `alternative`: what else the field takes, for the message."""
+    items = sequence(value, field) if isinstance(value, (list, tuple)) else _square_name(value)
+    if items is None or len(items) != 2:
+        last = f"{chr(ord('a') + width - 1)}{height}" if width <= 26 else "..."
+        raise ScenarioError(field, f"a square [x, y] with x 0..{width - 1}, y 0..{height - 1}, or its name a1.."
+                                   f"{last} (column letter, row number from 1)"
+                                   + (f" {alternative}" if alternative else ""))
+    return integer(items[0], f"{field}[0]", 0, width - 1), integer(items[1], f"{field}[1]", 0, height - 1)
+
+
+def _square_name(value):
+    """`h4` -> [7, 3]; `7,4` -> [7, 4]; anything else None."""
+    if not isinstance(value, str):
+        return None
+    text = value.strip().lower()
+    named = re.fullmatch(r"([a-z])\s*(\d+)", text)
+    if named:
+        return [ord(named[1]) - ord("a"), int(named[2]) - 1]
+    pair = re.fullmatch(r"(\d+)\s*,\s*(\d+)", text)
+    return [int(pair[1]), int(pair[2])] if pair else None
+
+
 def choice(value: Any, field: str, allowed) -> str:
     allowed = list(allowed)
     if not isinstance(value, str) or value not in allowed:
-        raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(allowed)}")
+        raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(map(str, allowed))}"
+                                   f"{did_you_mean(value, allowed)}")
     return value
 
 

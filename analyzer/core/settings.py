@@ -11,7 +11,7 @@ from dataclasses import fields
 from typing import Any, Callable
 
 from analyzer.core import scenario as sc
-from analyzer.core.errors import ScenarioError
+from analyzer.core.errors import ScenarioError, did_you_mean
 
 
 class Readings:
@@ -49,7 +49,8 @@ def parse(cls, table: dict[str, tuple], value: Any, field: str, skip: frozenset 
     block = sc.mapping(value, field)
     for key in block:
         if key not in table and key not in skip:
-            raise ScenarioError(f"{field}.{sc.key_name(key)}", f"unknown setting; allowed: {', '.join(sorted(table))}")
+            raise ScenarioError(f"{field}.{sc.key_name(key)}", f"unknown setting; allowed: {', '.join(sorted(table))}"
+                                                                 f"{did_you_mean(key, table)}")
     values = {}
     for name, raw in block.items():
         if name not in table:

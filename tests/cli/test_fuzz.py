@@ -32,7 +32,7 @@ from hypothesis import strategies as st
 
 from analyzer.core import registry
 from tests.cli.commands import COMMANDS, argument_params, option_params
-from tests.cli_helpers import invoke
+from tests.cli_helpers import error_lines, invoke
 from tests.junk import junk, paths
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -342,7 +342,7 @@ def test_every_command_exits_cleanly_and_a_failure_writes_nothing(path, command,
     assert "Traceback" not in result.output and "Exception ignored" not in result.output, shown
     if result.exit_code == 2:
         lines = result.stderr.strip().splitlines()
-        assert len(lines) == 1 and lines[0].startswith("error: "), shown
+        assert error_lines(lines), shown
         if "--help" not in args:
             after = snapshot()
             assert after == before, f"a failed command wrote something\n{shown}"

@@ -21,7 +21,7 @@ import yaml
 
 from analyzer.core import registry, scenario
 from analyzer.core.errors import AnalyzerError
-from tests.cli_helpers import invoke
+from tests.cli_helpers import error_lines, invoke
 from tests.junk import paths
 
 MUTANTS = int(os.environ.get("ANALYZER_FUZZ_POSITIONS", "60"))
@@ -130,7 +130,7 @@ def test_every_mutated_position_loads_or_is_refused_on_one_line_and_writes_nothi
         shown = f"{game} {label}: exit {result.exit_code}\n{result.output}"
         assert result.exit_code == 2, shown
         lines = result.stderr.strip().splitlines()
-        assert len(lines) == 1 and lines[0].startswith("error: "), shown
+        assert error_lines(lines), shown
         assert "Traceback" not in result.output, shown
         assert not out.exists(), f"a failed run wrote {out}\n{shown}"
 

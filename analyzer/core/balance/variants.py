@@ -24,7 +24,7 @@ from dataclasses import replace
 
 from analyzer.core import scenario as sc
 from analyzer.core.balance.run import BalanceSpec, Variant
-from analyzer.core.errors import ScenarioError
+from analyzer.core.errors import ScenarioError, did_you_mean
 from analyzer.core.game import FullGames
 
 MAX_VARIANTS = 16
@@ -36,9 +36,15 @@ COMMON_KEYS = frozenset({"players", "policies"})
 def parse(full: FullGames, data: dict, game: str) -> tuple[BalanceSpec, dict]:
     """(the BalanceSpec, {variant name: the game's config}) of a balance scenario; a scenario with a `ladder`
     gives a `ladder.Ladder` (and its weakest rung's configs)."""
-    if "ladder" in data:
-        return _ladder(full, data, game)
-    return _parse(full, data, game)
+    def read(scenario: dict):
+        return _ladder(full, scenario, game) if "ladder" in scenario else _parse(full, scenario, game)
+
+    try:
+        return read(data)
+    except ScenarioError as first:
+        from analyzer.core import problems
+
+        raise problems.collect(read, data, first) from None
 
 
 def _parse(full: FullGames, data: dict, game: str) -> tuple[BalanceSpec, dict]:
@@ -112,7 +118,8 @@ def _check_keys(full: FullGames, block: dict, field: str) -> None:
     for key in block:
         if key not in own and key not in full.rule_keys:
             raise ScenarioError(f"{field}.{key}", f"unknown key; allowed: {', '.join(sorted(own))}, "
-                                                  f"or a rule: {', '.join(sorted(full.rule_keys))}")
+                                                  f"or a rule: {', '.join(sorted(full.rule_keys))}"
+                                                  f"{did_you_mean(key, own | full.rule_keys)}")
 
 
 def _rules(full: FullGames, merged: dict, block: dict, field: str):

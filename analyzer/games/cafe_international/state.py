@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from analyzer.core import scenario as sc
-from analyzer.core.errors import ScenarioError
+from analyzer.core.errors import ScenarioError, did_you_mean
 from analyzer.games.cafe_international import layout as lay
 from analyzer.games.cafe_international import rules as r
 from analyzer.games.cafe_international.rules import Settings
@@ -143,7 +143,7 @@ def _seated(value, where: str, settings: Settings) -> tuple:
         chair = str(chair)
         if chair not in geo.chair_order:
             raise ScenarioError(f, f"no chair {chair} in the layout ({len(geo.chair_order)} chairs, e.g. "
-                                   f"{', '.join(list(geo.chair_order)[:3])})")
+                                   f"{', '.join(list(geo.chair_order)[:3])}){did_you_mean(chair, geo.chair_order)}")
         tile = parse_tile(raw, f)
         if not lay.fits(settings.layout, chair, tile):
             tables = ", ".join(f"{geo.tables[t]} ({r.NATIONALITIES[geo.nat[t]]})" for t in geo.tables_of[chair])

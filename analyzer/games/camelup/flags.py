@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from analyzer.core.errors import ScenarioError
+from analyzer.core.errors import ScenarioError, did_you_mean
 from analyzer.games.camelup.rules import EDITIONS
 
 _DESERT = re.compile(r"^(\d{1,9})([+-])(?:@(\d{1,9}))?$")
@@ -96,7 +96,8 @@ def scenario_from_flags(track: str, dice: str | None = None, desert: str | None 
                         placements: str | None = None, partners: str | None = None,
                         boost_faces: str | None = None) -> dict:
     if edition not in EDITIONS:
-        raise ScenarioError("--edition", f"got {edition!r}; allowed: {', '.join(EDITIONS)}")
+        raise ScenarioError("--edition", f"got {edition!r}; allowed: {', '.join(EDITIONS)}"
+                                         f"{did_you_mean(edition, EDITIONS)}")
     edition_rules = EDITIONS[edition]
     letters = edition_rules.letters
     parsed_track = parse_track(track, letters)

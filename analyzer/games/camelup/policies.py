@@ -49,7 +49,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.core.errors import ScenarioError
+from analyzer.core.errors import ScenarioError, did_you_mean
 from analyzer.games.camelup import sim
 from analyzer.games.camelup.game import DESERT, LEG, PARTNER, PHOTO, PLACE, PLACE_NAMES as PLACE_LABELS, PYRAMID, WINNER
 from analyzer.games.camelup.game import leg_ranks
@@ -114,7 +114,7 @@ def parse_spec(value, field: str) -> PolicySpec:
         return _spec(name, rollouts, race)
     if not isinstance(value, str) or value not in NAMES:
         raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(NAMES)}, or a mapping like "
-                                   "{policy: greedy, rollouts: 256, race_rollouts: 64}")
+                                   "{policy: greedy, rollouts: 256, race_rollouts: 64}" + did_you_mean(value, NAMES))
     return _spec(value, GREEDY_ROLLOUTS,
                  EXACT_RACE_ROLLOUTS if value == "greedy-exact" else GREEDY_RACE_ROLLOUTS)
 

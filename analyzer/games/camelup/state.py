@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from analyzer.core import scenario as sc
-from analyzer.core.errors import ScenarioError
+from analyzer.core.errors import ScenarioError, did_you_mean
 from analyzer.games.camelup.rules import EDITIONS, HOUSE_RULE_FIELDS, SUPERCUP_MODULES, RuleSet, rule_set
 
 POSITION_KEYS = {
@@ -135,7 +135,8 @@ def camel_index(value, field: str, rules: RuleSet) -> int:
         name = rules.letters.get(name, name)
         if name in rules.camels:
             return rules.camels.index(name)
-    raise ScenarioError(field, f"unknown camel {value!r}; allowed: {', '.join(rules.camels)}")
+    raise ScenarioError(field, f"unknown camel {value!r}; allowed: {', '.join(rules.camels)}"
+                               f"{did_you_mean(value, rules.camels)}")
 
 
 def racing_camel_index(value, field: str, rules: RuleSet) -> int:

@@ -195,9 +195,15 @@ def random_board(rng: np.random.Generator, token_sequence=TOKEN_SEQUENCE, harbor
                  printed_tables(token_sequence, harbor_kinds))
 
 
-def parse_board(value, field: str = "board", token_sequence=TOKEN_SEQUENCE, harbor_kinds=HARBOR_KINDS) -> Board:
+def _vertex_id(value, field: str, land: Board) -> int:
+    return sc.integer(value, field, low=0, high=N_VERTEX - 1)
+
+
+def parse_board(value, field: str = "board", token_sequence=TOKEN_SEQUENCE, harbor_kinds=HARBOR_KINDS,
+                corner=_vertex_id) -> Board:
     """A scenario's `board:` block: absent (the illustrative default), {source: default}, {source: random, seed: n}
-    or {hexes: [19 x {id, terrain, number}], harbors: [up to 9 x {vertices: [a, b], kind}]} (no harbours given:
+    or {hexes: [19 x {id, terrain, number}], harbors: [up to 9 x {vertices: [a, b], kind}]} (a, b read
+    by `corner(value, field, the land)` -> vertex id: ids, or with `names.vertex` corner names too; no harbours given:
     the default slots and kinds in their illustrative order)."""
     if value is None:
         return default_board(token_sequence, harbor_kinds)
@@ -217,7 +223,8 @@ def parse_board(value, field: str = "board", token_sequence=TOKEN_SEQUENCE, harb
     if "harbors" not in block:
         return Board(terrain, number, harbors(harbor_kinds), "given", True,
                      printed_tables((), harbor_kinds, tokens=False))
-    return Board(terrain, number, _harbors(block["harbors"], f"{field}.harbors"), "given", False)
+    return Board(terrain, number, _harbors(block["harbors"], f"{field}.harbors", Board(terrain, number, ()), corner),
+                 "given", False)
 
 
 def _hexes(value, field: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
@@ -244,7 +251,8 @@ def _hexes(value, field: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
     return tuple(terrain), tuple(number)
 
 
-def _harbors(value, field: str) -> tuple[tuple[int, int, str], ...]:
+def _harbors(value, field: str, land: Board, corner) -> tuple[tuple[int, int, str], ...]:
+    """The harbours: each on a coast edge, its two vertices read by `corner` on the `land` just given."""
     items = sc.sequence(value, field)
     if len(items) > len(HARBOR_SLOTS):
         raise ScenarioError(field, f"at most {len(HARBOR_SLOTS)} harbours; got {len(items)}")
@@ -253,7 +261,7 @@ def _harbors(value, field: str) -> tuple[tuple[int, int, str], ...]:
         f = f"{field}[{i}]"
         item = sc.mapping(item, f, {"vertices", "kind"})
         vs = sc.sequence(item.get("vertices"), f"{f}.vertices")
-        edge = tuple(sorted(sc.integer(v, f"{f}.vertices", low=0, high=N_VERTEX - 1) for v in vs))
+        edge = tuple(sorted(corner(v, f"{f}.vertices", land) for v in vs))
         if edge not in COAST_EDGES:
             raise ScenarioError(f"{f}.vertices", f"two vertices of one coast edge (e.g. {list(COAST_EDGES[0])}); got {list(vs)}")
         if used & set(edge):

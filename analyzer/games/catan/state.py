@@ -9,9 +9,9 @@ Core allows only a few top-level keys, so the spec's `settings:` and `board:` go
     position:
       me: 0
       next_roller: 1                 # seat whose roll comes next
-      robber: 9                      # hex id (default: the desert)
-      buildings: [{owner: 0, vertex: 12, kind: settlement}, {owner: 2, vertex: 40, kind: city}]
-      roads: [{owner: 0, edge: [12, 13]}]
+      robber: 9                      # hex id or name, ore6 (default: the desert)
+      buildings: [{owner: 0, vertex: 12, kind: settlement}, {owner: 2, vertex: ore6-grain2-brick4, kind: city}]
+      roads: [{owner: 0, edge: [12, 17]}, {owner: 2, edge: ore6-grain2-brick4~ore6-grain2-sea}]
       hands: {0: {wood: 1, brick: 0, sheep: 2, grain: 1, ore: 0}, 1: {count: 5}}
       dev: {unseen: 20, played: {knight: 3}, mine: {knight: 1}, bought_this_turn: []}
       harbors_built_this_turn: []    # vertices of my harbour buildings placed this turn
@@ -19,7 +19,8 @@ Core allows only a few top-level keys, so the spec's `settings:` and `board:` go
       points_public: [2, 4, 3, 2]
       focus: {target: city, turns: 10, rolls: 4, buys: 2, vertices: [12]}   # the questions' parameters
 
-Seats are 0..P-1, resources 0..4 (rules.RESOURCES), hexes 0..18, vertices 0..53 (board.py).
+Seats are 0..P-1, resources 0..4 (rules.RESOURCES), hexes 0..18, vertices 0..53 (board.py); every hex, vertex and
+edge may be given by its name instead (names.py: the hexes a corner touches, `ore6-grain2-brick4`).
 """
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ from dataclasses import dataclass, field
 from analyzer.core import scenario as sc
 from analyzer.core.errors import ScenarioError
 from analyzer.games.catan import board as bo
+from analyzer.games.catan import names
 from analyzer.games.catan import rules as r
 from analyzer.games.catan.rules import Settings
 
@@ -101,7 +103,8 @@ def parse_position(data: dict) -> Position:
     """The scenario dict -> Position; every problem is a ScenarioError naming the field."""
     rules = dict(sc.mapping(data.get("rules"), "rules"))
     settings = r.parse_settings(rules, "rules", frozenset({"board"}))
-    board = bo.parse_board(rules.get("board"), "rules.board", settings.token_sequence, settings.harbor_kinds)
+    board = bo.parse_board(rules.get("board"), "rules.board", settings.token_sequence, settings.harbor_kinds,
+                           names.vertex)
     players = sc.integer(data.get("players", 4), "players", *r.PLAYERS)
     block = sc.mapping(data.get("position"), "position", POSITION_KEYS)
     p = _read(block, players, board, settings)
@@ -121,13 +124,13 @@ def _counts(value, where: str, names, high: int) -> list[int]:
     return out
 
 
-def _buildings(value, where: str, players: int) -> tuple:
+def _buildings(value, where: str, players: int, board: bo.Board) -> tuple:
     out, seen = [], {}
     for i, item in enumerate(sc.sequence(value, where)):
         f = f"{where}[{i}]"
         e = sc.mapping(item, f, {"owner", "vertex", "kind"})
         owner = _seat(e.get("owner"), f"{f}.owner", players)
-        v = sc.integer(e.get("vertex"), f"{f}.vertex", 0, bo.N_VERTEX - 1)
+        v = names.vertex(e.get("vertex"), f"{f}.vertex", board)
         kind = sc.choice(e.get("kind", "settlement"), f"{f}.kind", tuple(KINDS))
         if v in seen:
             raise ScenarioError(f"{f}.vertex", f"vertex {v} already holds a building ({where}[{seen[v]}]); one "
@@ -148,19 +151,13 @@ def _buildings(value, where: str, players: int) -> tuple:
     return tuple(sorted(out))
 
 
-def _roads(value, where: str, players: int) -> tuple:
+def _roads(value, where: str, players: int, board: bo.Board) -> tuple:
     out, seen = [], {}
     for i, item in enumerate(sc.sequence(value, where)):
         f = f"{where}[{i}]"
         e = sc.mapping(item, f, {"owner", "edge"})
         owner = _seat(e.get("owner"), f"{f}.owner", players)
-        ends = sc.sequence(e.get("edge"), f"{f}.edge")
-        if len(ends) != 2:
-            raise ScenarioError(f"{f}.edge", "two vertex ids [a, b] joined by a side of a hex")
-        a, b = sorted(sc.integer(x, f"{f}.edge", 0, bo.N_VERTEX - 1) for x in ends)
-        if (a, b) not in bo.EDGE_ID:
-            raise ScenarioError(f"{f}.edge", f"[{a}, {b}] is not an edge; two vertices joined by a side of a hex, "
-                                             f"e.g. {list(bo.EDGES[0])}")
+        a, b = names.edge(e.get("edge"), f"{f}.edge", board)
         e_id = bo.EDGE_ID[(a, b)]
         if e_id in seen:
             raise ScenarioError(f"{f}.edge", f"edge [{a}, {b}] already has a road ({where}[{seen[e_id]}])")
@@ -211,7 +208,7 @@ def _dev(value, where: str) -> tuple:
     return tuple(played), tuple(mine), tuple(bought)
 
 
-def _focus(value, players: int) -> Focus:
+def _focus(value, players: int, board: bo.Board) -> Focus:
     where = "position.focus"
     e = sc.mapping(value, where, FOCUS_KEYS)
     out = {}
@@ -224,7 +221,7 @@ def _focus(value, players: int) -> Focus:
     if e.get("buys") is not None:
         out["buys"] = sc.integer(e["buys"], f"{where}.buys", 1, 25)
     if e.get("vertices") is not None:
-        out["vertices"] = tuple(sc.integer(v, f"{where}.vertices[{i}]", 0, bo.N_VERTEX - 1)
+        out["vertices"] = tuple(names.vertex(v, f"{where}.vertices[{i}]", board)
                                 for i, v in enumerate(sc.sequence(e["vertices"], f"{where}.vertices")))
         sc.within_box([(f"{where}.vertices", out["vertices"])], 1, "vertex", str, "list each vertex once")
     return Focus(**out)
@@ -234,13 +231,12 @@ def _read(block: dict, players: int, board: bo.Board, settings: Settings) -> Pos
     P = "position"
     me = _seat(block.get("me", 0), f"{P}.me", players)
     nxt = _seat(block.get("next_roller", (me + 1) % players), f"{P}.next_roller", players)
-    robber = sc.integer(block.get("robber", board.desert if board.desert >= 0 else 0), f"{P}.robber", 0,
-                        bo.N_HEX - 1)
-    buildings = _buildings(block.get("buildings"), f"{P}.buildings", players)
-    roads = _roads(block.get("roads"), f"{P}.roads", players)
+    robber = names.hex_id(block.get("robber", board.desert if board.desert >= 0 else 0), f"{P}.robber", board)
+    buildings = _buildings(block.get("buildings"), f"{P}.buildings", players, board)
+    roads = _roads(block.get("roads"), f"{P}.roads", players, board)
     hands = _hands(block.get("hands"), f"{P}.hands", players, me)
     played, mine, bought = _dev(block.get("dev"), f"{P}.dev")
-    harbors = tuple(sc.integer(v, f"{P}.harbors_built_this_turn[{i}]", 0, bo.N_VERTEX - 1) for i, v in
+    harbors = tuple(names.vertex(v, f"{P}.harbors_built_this_turn[{i}]", board) for i, v in
                     enumerate(sc.sequence(block.get("harbors_built_this_turn"), f"{P}.harbors_built_this_turn")))
     sc.within_box([(f"{P}.harbors_built_this_turn", harbors)], 1, "vertex", str, "list each vertex once")
     awards = sc.mapping(block.get("awards"), f"{P}.awards", {"longest_road", "largest_army"})
@@ -253,7 +249,7 @@ def _read(block: dict, players: int, board: bo.Board, settings: Settings) -> Pos
             raise ScenarioError(f"{P}.points_public", f"one number per player ({players}); got {len(items)}")
         points = tuple(sc.integer(x, f"{P}.points_public[{i}]", 0, 20) for i, x in enumerate(items))
     return Position(players, board, settings, me, nxt, robber, buildings, roads, hands, played, mine, bought,
-                    harbors, lr, la, points, _focus(block.get("focus"), players))
+                    harbors, lr, la, points, _focus(block.get("focus"), players, board))
 
 
 def _unjoined_road(p: Position, seat: int) -> int | None:

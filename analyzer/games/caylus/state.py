@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from analyzer.core import scenario as sc
-from analyzer.core.errors import ScenarioError
+from analyzer.core.errors import ScenarioError, did_you_mean
 from analyzer.games.caylus import rules as r
 from analyzer.games.caylus.exact import castle_room
 from analyzer.games.caylus.rules import Settings
@@ -221,7 +221,8 @@ def parse_position(data: dict) -> Position:
     me = block.get("me")
     me = _colour(me, f"{P}.me") if me is not None else (colours[0] if colours else None)
     if me is not None and colours and me not in colours:
-        raise ScenarioError(f"{P}.me", f"got {me!r}; allowed: a colour of players_state ({', '.join(colours)})")
+        raise ScenarioError(f"{P}.me", f"got {me!r}; allowed: a colour of players_state ({', '.join(colours)})"
+                                       f"{did_you_mean(me, colours)}")
     return Position(players, settings, sc.integer(block.get("round", 1), f"{P}.round", 1, 99), phase,
                     _neutral_order(block.get("neutral_order"), f"{P}.neutral_order"), road, road_length, provost,
                     bailiff, mark, passing, castle["section"], castle["filled"], castle["workers"],

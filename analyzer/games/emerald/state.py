@@ -22,6 +22,8 @@ Positions are rules.py's ints; a knight is (colour, position).
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 
 from analyzer.core import scenario as sc
@@ -154,10 +156,13 @@ def _place(value, where: str) -> int:
             return r.NEST
         if len(text) == 2 and text[0] == "s" and text[1] in "12345":
             return r.S1 + int(text[1]) - 1
+        named = re.fullmatch(r"(field|cave)\s*(\d)", text)  # as the board counts them: field 1..6, cave 1..9
+        if named and 1 <= int(named[2]) <= (r.CAVE_1 - 1 if named[1] == "field" else r.CAVES):
+            return int(named[2]) + (r.CAVE_1 - 1 if named[1] == "cave" else 0)
     if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= r.CHAMBER:
         return value
-    raise ScenarioError(where, f"got {value!r}; allowed: s1..s5, 1..6 (field), 7..15 (caves 1..9), 16 or chamber, "
-                               "nest")
+    raise ScenarioError(where, f"got {value!r}; allowed: s1..s5, 1..6 or field1..field6, 7..15 or cave1..cave9, "
+                               "16 or chamber, nest")
 
 
 def _knights(value, where: str, players: int, in_play: set) -> tuple:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, fields
 
 from analyzer.core import scenario as sc
 from analyzer.core import settings as core_settings
-from analyzer.core.errors import ScenarioError
+from analyzer.core.errors import ScenarioError, did_you_mean
 
 # -- directions ----------------------------------------------------------------------------------
 DIRS = ("N", "E", "S", "W")
@@ -31,7 +31,8 @@ def step(square: tuple[int, int], direction: int) -> tuple[int, int]:
 def direction_index(value, field_name: str) -> int:
     if isinstance(value, str) and value.strip().upper() in DIRS:
         return DIRS.index(value.strip().upper())
-    raise ScenarioError(field_name, f"got {value!r}; allowed: {', '.join(DIRS)}")
+    raise ScenarioError(field_name, f"got {value!r}; allowed: {', '.join(DIRS)}"
+                                    f"{did_you_mean(value, DIRS)}")
 
 
 # -- the monster deck ----------------------------------------------------------------------------
@@ -146,19 +147,10 @@ def corner_neighbours(board: Board) -> frozenset:
     return frozenset(out)
 
 
-def _square(value, field_name: str, board_w: int, board_h: int, alternative: str = "") -> tuple[int, int]:
-    items = sc.sequence(value, field_name) if isinstance(value, (list, tuple)) else None
-    if items is None or len(items) != 2:
-        raise ScenarioError(field_name, f"a square [x, y] with x 0..{board_w - 1}, y 0..{board_h - 1}"
-                                        + (f" {alternative}" if alternative else ""))
-    x = sc.integer(items[0], f"{field_name}[0]", 0, board_w - 1)
-    y = sc.integer(items[1], f"{field_name}[1]", 0, board_h - 1)
-    return x, y
-
-
 def square(value, field_name: str, board: Board, alternative: str = "") -> tuple[int, int]:
-    """A square [x, y] on `board` (`alternative`: the other words the field allows, for the message)."""
-    return _square(value, field_name, board.width, board.height, alternative)
+    """A square on `board`: [x, y], "x,y" or its name, h4 (`core.scenario.grid_square`; `alternative`: the
+    other words the field allows, for the message)."""
+    return sc.grid_square(value, field_name, board.width, board.height, alternative)
 
 
 def parse_board(value, field_name: str = "board") -> Board:
@@ -175,8 +167,8 @@ def parse_board(value, field_name: str = "board") -> Board:
             raise ScenarioError(f"{field_name}.{key}", "blank: list them as they lie on your board ([] for none)")
     w = sc.integer(block.get("width", d.width), f"{field_name}.width", 3, MAX_SIDE)
     h = sc.integer(block.get("height", d.height), f"{field_name}.height", 3, MAX_SIDE)
-    exit_ = _square(block.get("exit", [0, 0]), f"{field_name}.exit", w, h)
-    entrance = _square(block.get("entrance", [w - 1, h - 1]), f"{field_name}.entrance", w, h)
+    exit_ = sc.grid_square(block.get("exit", [0, 0]), f"{field_name}.exit", w, h)
+    entrance = sc.grid_square(block.get("entrance", [w - 1, h - 1]), f"{field_name}.entrance", w, h)
     if exit_ == entrance:
         raise ScenarioError(f"{field_name}.entrance", "must differ from the exit")
     taken: dict = {exit_: "the exit", entrance: "the entrance"}
@@ -191,7 +183,7 @@ def parse_board(value, field_name: str = "board") -> Board:
     blood, blood_at = [], set()
     for i, pool in enumerate(sc.sequence(block.get("blood", []), f"{field_name}.blood")):
         where = f"{field_name}.blood[{i}]"
-        squares = tuple(_square(q, f"{where}[{j}]", w, h) for j, q in enumerate(sc.sequence(pool, where)))
+        squares = tuple(sc.grid_square(q, f"{where}[{j}]", w, h) for j, q in enumerate(sc.sequence(pool, where)))
         if not squares:
             raise ScenarioError(where, "a pool is a non-empty list of squares")
         for j, q in enumerate(squares):
@@ -203,7 +195,7 @@ def parse_board(value, field_name: str = "board") -> Board:
     def squares_of(key: str, what: str, on_blood: bool) -> frozenset:
         out = []
         for i, q in enumerate(sc.sequence(block.get(key, []), f"{field_name}.{key}")):
-            sq = _square(q, f"{field_name}.{key}[{i}]", w, h)
+            sq = sc.grid_square(q, f"{field_name}.{key}[{i}]", w, h)
             place(sq, f"{field_name}.{key}[{i}]", what, on_blood)
             out.append(sq)
         return frozenset(out)
@@ -217,7 +209,7 @@ def parse_board(value, field_name: str = "board") -> Board:
         pair = sc.sequence(item, where) if isinstance(item, (list, tuple)) else None
         if pair is None or len(pair) != 2:
             raise ScenarioError(where, "a turn stone is [[x, y], left|right|half]")
-        sq = _square(pair[0], f"{where}[0]", w, h)
+        sq = sc.grid_square(pair[0], f"{where}[0]", w, h)
         place(sq, where, "turn stone", True)
         turn_stones[sq] = sc.choice(pair[1], f"{where}[1]", TURNS)
     teleports = []
@@ -227,7 +219,7 @@ def parse_board(value, field_name: str = "board") -> Board:
         pair = sc.sequence(item, where) if isinstance(item, (list, tuple)) else None
         if pair is None or len(pair) != 2:
             raise ScenarioError(where, "a teleporter is [[x, y], arrow N|E|S|W]")
-        sq = _square(pair[0], f"{where}[0]", w, h)
+        sq = sc.grid_square(pair[0], f"{where}[0]", w, h)
         place(sq, where, "teleporter", False)
         teleports.append((sq, direction_index(pair[1], f"{where}[1]")))
     if len(teleports) % 2:

@@ -22,7 +22,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from analyzer.core import scenario as sc
-from analyzer.core.errors import ScenarioError
+from analyzer.core.errors import ScenarioError, did_you_mean
 from analyzer.games.magellan import deal
 from analyzer.games.magellan import policies as pol
 from analyzer.games.magellan.deal import START, History
@@ -226,7 +226,8 @@ def explorer(value, field: str) -> str:
     name = value.strip().lower() if isinstance(value, str) else None
     name = ALIASES.get(name, name)
     if name not in EXPLORERS:
-        raise ScenarioError(field, f"unknown explorer {value!r}; allowed: {', '.join(EXPLORERS)}")
+        raise ScenarioError(field, f"unknown explorer {value!r}; allowed: {', '.join(EXPLORERS)}"
+                                   f"{did_you_mean(value, EXPLORERS)}")
     return name
 
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from analyzer.core import scenario as sc
-from analyzer.core.errors import ScenarioError
+from analyzer.core.errors import ScenarioError, did_you_mean
 from analyzer.games.paris_paris import rules as r
 from analyzer.games.paris_paris.rules import Settings
 
@@ -105,7 +105,8 @@ def parse_tile(value, where: str, board: r.Map) -> tuple[str, str]:
 
 def _stop(value, where: str, board: r.Map) -> str:
     if not isinstance(value, str) or value not in board.stops:
-        raise ScenarioError(where, f"got {value!r}; allowed: a stop of the map ({', '.join(board.stops[:6])}, ...)")
+        raise ScenarioError(where, f"got {value!r}; allowed: a stop of the map ({', '.join(board.stops[:6])}, ...)"
+                                   f"{did_you_mean(value, board.stops)}")
     return value
 
 

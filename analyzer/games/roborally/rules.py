@@ -12,7 +12,7 @@ from math import comb
 
 from analyzer.core import scenario as sc
 from analyzer.core import settings as core_settings
-from analyzer.core.errors import ScenarioError
+from analyzer.core.errors import ScenarioError, did_you_mean
 
 CARDS = ("M1", "M2", "M3", "BU", "RL", "RR", "UT")  # card ints 0..6
 CARD_NAMES = dict(zip(CARDS, ("Move 1", "Move 2", "Move 3", "Back Up", "Rotate Left", "Rotate Right", "U-Turn")))
@@ -90,7 +90,8 @@ def locked_registers(damage: int, s: Settings) -> tuple[int, ...]:
 def _int_choice(allowed):
     def parse(value, field):
         if isinstance(value, bool) or value not in allowed:
-            raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(map(str, allowed))}")
+            raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(map(str, allowed))}"
+                                       f"{did_you_mean(value, allowed)}")
         return value
     return parse
 

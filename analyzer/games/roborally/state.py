@@ -101,11 +101,7 @@ def parse_position(data: dict) -> Position:
     me = sc.mapping(block.get("me"), f"{P}.me", ME_KEYS)
     M = f"{P}.me"
     pos = me.get("pos", list(board.flags[0]))
-    items = sc.sequence(pos, f"{M}.pos")
-    if len(items) != 2:
-        raise ScenarioError(f"{M}.pos", f"a square [x, y] on the {board.width}x{board.height} board")
-    x = sc.integer(items[0], f"{M}.pos[0]", 0, board.width - 1)
-    y = sc.integer(items[1], f"{M}.pos[1]", 0, board.height - 1)
+    x, y = sc.grid_square(pos, f"{M}.pos", board.width, board.height)
     if (x, y) in board.pits:
         raise ScenarioError(f"{M}.pos", f"[{x}, {y}] is a pit: a robot cannot stand there")
     facing = r.DIRECTIONS.index(sc.choice(me.get("facing", "N"), f"{M}.facing", r.DIRECTIONS))

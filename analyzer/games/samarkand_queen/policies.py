@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from analyzer.core import scenario as sc
-from analyzer.core.errors import ScenarioError
+from analyzer.core.errors import ScenarioError, did_you_mean
 from analyzer.core.policies import SearchPolicy
 from analyzer.games.samarkand_queen.rules import mapping
 
@@ -61,7 +61,7 @@ def parse_policy(value, field: str) -> Policy:
     if isinstance(value, str):
         if value not in KINDS:
             raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(KINDS)}, search, search:N, "
-                                       f"search:N:BASE (or a mapping with `kind`)")
+                                       f"search:N:BASE (or a mapping with `kind`){did_you_mean(value, KINDS)}")
         return Policy(value)
     block = mapping(value, field, {"kind", "plan_weight"})
     kind = sc.choice(block.get("kind", "greedy"), f"{field}.kind", KINDS)

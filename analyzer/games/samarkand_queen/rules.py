@@ -17,7 +17,7 @@ from dataclasses import dataclass, fields
 from analyzer.core import scenario as sc, settings
 from analyzer.core.scenario import key_name, mapping  # noqa: F401 (state.py reads them from here)
 from analyzer.core.settings import Readings
-from analyzer.core.errors import ScenarioError
+from analyzer.core.errors import ScenarioError, did_you_mean
 
 CAMELS = 12  # per family
 TILES = 2  # per family
@@ -103,12 +103,14 @@ class Board:
         key = _cell_key(value)
         if key in self._ids:
             return self._ids[key]
-        raise ScenarioError(field, f"got {value!r}; allowed: a cell id of the board, e.g. {self.cell_ids[0]!r}")
+        raise ScenarioError(field, f"got {value!r}; allowed: a cell id of the board, e.g. {self.cell_ids[0]!r}"
+                                   f"{did_you_mean(key, self.cell_ids)}")
 
     def family(self, value, field: str) -> int:
         if isinstance(value, str) and value.strip().lower() in self.families:
             return self.families.index(value.strip().lower())
-        raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(self.families)}")
+        raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(self.families)}"
+                                   f"{did_you_mean(value, self.families)}")
 
     def label(self) -> str:
         if self.illustrative and self.name == "illustrative-hex-84":
@@ -184,7 +186,7 @@ def parse_board(value, field: str = "rules.board") -> Board:
         if value in BOARDS:
             return BOARDS[value]
         raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(BOARDS)} or an inline mapping "
-                                   "(cells, adjacency, families)")
+                                   f"(cells, adjacency, families){did_you_mean(value, BOARDS)}")
     block = mapping(value, field, BOARD_KEYS)
     name = block.get("name", "inline")
     if not isinstance(name, str) or not name.strip():
@@ -217,7 +219,8 @@ def parse_board(value, field: str = "rules.board") -> Board:
         start = entry.get("start")
         if start is not None:
             if not isinstance(start, str) or start.strip().lower() not in families:
-                raise ScenarioError(f"{where}.start", f"got {start!r}; allowed: {', '.join(families)}")
+                raise ScenarioError(f"{where}.start", f"got {start!r}; allowed: {', '.join(families)}"
+                                                      f"{did_you_mean(start, families)}")
             f = families.index(start.strip().lower())
             if f in starts:
                 raise ScenarioError(f"{where}.start", f"{families[f]} already starts on {ids[starts[f]]}")

@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from analyzer.core import scenario as sc
-from analyzer.core.errors import ScenarioError
+from analyzer.core.errors import ScenarioError, did_you_mean
 from analyzer.games.samarkand_queen import rules as r
 from analyzer.games.samarkand_queen.rules import DEFAULT_BOARD, Board, Settings
 
@@ -197,7 +197,8 @@ def _seat(value, where: str, names: list[str]) -> int:
         return names.index(value)
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
         return value
-    raise ScenarioError(where, f"got {value!r}; allowed: a seat 0..{len(names) - 1} or a name ({', '.join(names)})")
+    raise ScenarioError(where, f"got {value!r}; allowed: a seat 0..{len(names) - 1} or a name ({', '.join(names)})"
+                               f"{did_you_mean(value, names)}")
 
 
 def _read(block: dict, players: int, board: Board, settings: Settings) -> Position:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from analyzer.core import scenario as sc
-from analyzer.core.errors import ScenarioError
+from analyzer.core.errors import ScenarioError, did_you_mean
 from analyzer.core.scenario import mapping
 
 KINDS = ("random", "greedy", "collector")
@@ -63,7 +63,8 @@ def parse_policy(value, field: str) -> Policy:
     """A policy: a name (`greedy`) or a mapping {kind, roll_gain, sell_at}."""
     if isinstance(value, str):
         if value not in KINDS:
-            raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(KINDS)} (or a mapping with `kind`)")
+            raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(KINDS)} (or a mapping with `kind`)"
+                                       f"{did_you_mean(value, KINDS)}")
         return Policy(value)
     block = mapping(value, field, {"kind", "roll_gain", "sell_at"})
     kind = sc.choice(block.get("kind", "greedy"), f"{field}.kind", KINDS)

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from analyzer.core import scenario as sc
 from analyzer.core import settings as core_settings
-from analyzer.core.errors import ScenarioError
+from analyzer.core.errors import ScenarioError, did_you_mean
 
 KINDS = ("grain", "fruit", "copper", "carpets", "camels", "jewels")
 TOTALS = (22, 20, 18, 16, 14, 12)  # 102 cubes
@@ -43,7 +43,8 @@ def kind_index(value, field: str, assortment: bool = False) -> int:
     names = KINDS + (("assortment",) if assortment else ())
     if isinstance(value, str) and value.strip().lower() in names:
         return names.index(value.strip().lower())
-    raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(names)}")
+    raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(names)}"
+                               f"{did_you_mean(value, names)}")
 
 
 def counts(value, field: str, high: int = MAX_N) -> tuple[int, ...]:
@@ -148,12 +149,14 @@ class Board:
     def space(self, value, field: str) -> int:
         if isinstance(value, str) and value.strip().lower() in self._ids:
             return self._ids[value.strip().lower()]
-        raise ScenarioError(field, f"got {value!r}; allowed: a space id of the board, e.g. {self.space_ids[0]!r}")
+        raise ScenarioError(field, f"got {value!r}; allowed: a space id of the board, e.g. {self.space_ids[0]!r}"
+                                   f"{did_you_mean(value, self.space_ids)}")
 
     def market(self, value, field: str) -> int:
         if isinstance(value, str) and value.strip().lower() in self.market_ids:
             return self.market_ids.index(value.strip().lower())
-        raise ScenarioError(field, f"got {value!r}; allowed: null or a market: {', '.join(self.market_ids)}")
+        raise ScenarioError(field, f"got {value!r}; allowed: null or a market: {', '.join(self.market_ids)}"
+                                   f"{did_you_mean(value, self.market_ids)}")
 
     def cities(self) -> tuple[int, ...]:
         return tuple(s for s in range(self.spaces) if self.kind[s] == CITY)
@@ -218,7 +221,7 @@ def parse_board(value, field: str = "rules.board", prices=None) -> Board:
     if value is None or isinstance(value, str):
         if value is not None and value not in BOARDS:
             raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(BOARDS)} or an inline mapping "
-                                       "(spaces, arrows, prices)")
+                                       f"(spaces, arrows, prices){did_you_mean(value, BOARDS)}")
         board = DEFAULT_BOARD
         if prices is not None:
             rows, assort = parse_prices(prices, "rules.prices")

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from analyzer.core import scenario as sc
-from analyzer.core.errors import ScenarioError
+from analyzer.core.errors import ScenarioError, did_you_mean
 from analyzer.games.samarkand_sackson import rules as r
 from analyzer.games.samarkand_sackson.rules import DEFAULT_BOARD, Board, Settings
 
@@ -136,7 +136,8 @@ def _seat(value, where: str, names: list[str]) -> int:
         return names.index(value)
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
         return value
-    raise ScenarioError(where, f"got {value!r}; allowed: a seat 0..{len(names) - 1} or a name ({', '.join(names)})")
+    raise ScenarioError(where, f"got {value!r}; allowed: a seat 0..{len(names) - 1} or a name ({', '.join(names)})"
+                               f"{did_you_mean(value, names)}")
 
 
 def _disc(value, where: str, board: Board, settings: Settings) -> tuple[int, ...]:
@@ -164,7 +165,8 @@ def _read(block: dict, players: int, board: Board, settings: Settings) -> Positi
         s = board.space(key, where)
         if board.kind[s] != r.CAMP:
             raise ScenarioError(where, f"{board.space_ids[s]} is not a nomad camp; camps: "
-                                       f"{', '.join(board.space_ids[c] for c in board.camps)}")
+                                       f"{', '.join(board.space_ids[c] for c in board.camps)}"
+                                       f"{did_you_mean(key, [board.space_ids[c] for c in board.camps])}")
         fields_[board.camp_of[s]] = r.counts(value, where)
     bag_raw = block.get("bag", "unknown")
     if isinstance(bag_raw, str) and bag_raw != "unknown" or isinstance(bag_raw, (list, bool, int, float)):

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from analyzer.core import scenario as sc
-from analyzer.core.errors import ScenarioError
+from analyzer.core.errors import ScenarioError, did_you_mean
 
 KINDS = ("random", "greedy", "fair_split", "softmax")
 DEFAULTS = {"lam": 1.0, "elim_penalty": 4.0, "beta": 1.0}
@@ -65,7 +65,8 @@ def parse_policy(value, field: str) -> Policy:
     """A policy: a name (`greedy`) or a mapping {kind, lambda, elim_penalty, beta}."""
     if isinstance(value, str):
         if value not in KINDS:
-            raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(KINDS)} (or a mapping with `kind`)")
+            raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(KINDS)} (or a mapping with `kind`)"
+                                       f"{did_you_mean(value, KINDS)}")
         return Policy(value)
     block = sc.mapping(value, field, {"kind", "lambda", "elim_penalty", "beta"})
     kind = sc.choice(block.get("kind", "greedy"), f"{field}.kind", KINDS)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, fields
 
 from analyzer.core import scenario as sc, settings
 from analyzer.core.settings import Readings
-from analyzer.core.errors import ScenarioError
+from analyzer.core.errors import ScenarioError, did_you_mean
 
 DISTRICTS = ("Cannaregio", "Santa Croce", "San Polo", "San Marco", "Dorsoduro", "Castello")
 SAN_MARCO = DISTRICTS.index("San Marco")  # the final tie-break: most aristocrats here
@@ -88,7 +88,8 @@ def district(value, field: str) -> int:
     """A district name (case, spaces and underscores ignored) -> its index."""
     if isinstance(value, str) and _key(value) in _DISTRICT_KEYS:
         return _DISTRICT_KEYS[_key(value)]
-    raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(DISTRICTS)}")
+    raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(DISTRICTS)}"
+                               f"{did_you_mean(value, DISTRICTS)}")
 
 
 def card(value, field: str) -> int:
@@ -307,7 +308,8 @@ def _number_or_word(name: str):
         for reading in SETTINGS[name][1]:
             if value == reading and not isinstance(value, bool) or str(value) == str(reading):
                 return reading
-        raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(map(str, SETTINGS[name][1]))}")
+        raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(map(str, SETTINGS[name][1]))}"
+                                   f"{did_you_mean(value, SETTINGS[name][1])}")
     return parse
 
 

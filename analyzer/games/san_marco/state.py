@@ -24,7 +24,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from analyzer.core import scenario as sc
-from analyzer.core.errors import ScenarioError
+from analyzer.core.errors import ScenarioError, did_you_mean
 from analyzer.games.san_marco import rules as r
 from analyzer.games.san_marco.rules import Board, Settings
 
@@ -193,7 +193,8 @@ def _seat_reader(seats):
     def seat(value, where: str) -> int:
         if isinstance(value, str) and value in seats:
             return seats.index(value)
-        raise ScenarioError(where, f"got {value!r}; allowed: {', '.join(seats)}")
+        raise ScenarioError(where, f"got {value!r}; allowed: {', '.join(seats)}"
+                                   f"{did_you_mean(value, seats)}")
     return seat
 
 
@@ -202,7 +203,7 @@ def _per_seat(value, where: str, seats, default, read) -> tuple:
     out = [default] * len(seats)
     for key, item in block.items():
         if key not in seats:
-            raise ScenarioError(f"{where}.{key}", f"not a seat; allowed: {', '.join(seats)}")
+            raise ScenarioError(f"{where}.{key}", f"not a seat; allowed: {', '.join(seats)}{did_you_mean(key, seats)}")
         out[seats.index(key)] = read(item, f"{where}.{key}")
     return tuple(out)
 

@@ -18,7 +18,7 @@ from fractions import Fraction
 from analyzer.core import scenario as sc
 from analyzer.core import settings as core_settings
 from analyzer.core import sources
-from analyzer.core.errors import ScenarioError
+from analyzer.core.errors import ScenarioError, did_you_mean
 
 PLAYERS = (2, 4)
 PHASES = ("worker", "building", "aristocrat", "upgrade")  # a round, in order; each phase's deck has its name
@@ -202,7 +202,8 @@ def parse_card_table(value, field: str) -> tuple:
     workers = sorted(c.name for c in cards if c.deck == WORKER)
     for c in cards:
         if c.pair is not None and c.pair not in workers:
-            raise ScenarioError(f"{field}.{c.name}.pair", f"got {c.pair!r}; allowed: {', '.join(workers)}")
+            raise ScenarioError(f"{field}.{c.name}.pair", f"got {c.pair!r}; allowed: {', '.join(workers)}"
+                                                          f"{did_you_mean(c.pair, workers)}")
     for deck, name in enumerate(PHASES):
         if not any(c.deck == deck for c in cards):
             raise ScenarioError(field, f"no {name} card; every deck needs at least one")

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from analyzer.core import scenario as sc
-from analyzer.core.errors import ScenarioError
+from analyzer.core.errors import ScenarioError, did_you_mean
 from analyzer.games.st_petersburg import actions as act
 from analyzer.games.st_petersburg import rules as r
 from analyzer.games.st_petersburg.rules import Settings
@@ -88,7 +88,8 @@ class Position:
 def card_name(value, where: str, settings: Settings) -> str:
     if not isinstance(value, str) or value.strip() not in settings.cards:
         raise ScenarioError(where, f"got {value!r}; allowed: a card of the card table, e.g. "
-                                   f"{', '.join(c.name for c in settings.card_table[:3])}")
+                                   f"{', '.join(c.name for c in settings.card_table[:3])}"
+                                   f"{did_you_mean(value, settings.cards)}")
     return value.strip()
 
 
