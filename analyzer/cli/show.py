@@ -1,0 +1,39 @@
+"""`analyzer show SCENARIO`: check a position and describe it: a one-screen summary (each seat, what is hidden,
+every default the loader filled in) and, with -o, the board picture with the position's pieces on it."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from analyzer.cli import options as opt
+from analyzer.core import registry
+
+Picture = Annotated[Optional[Path], typer.Option(
+    "--out", "-o", dir_okay=False, show_default=False,
+    help="Also draw the board with the position's pieces into this file: .png or .svg.")]
+
+
+def show(scenario: opt.ScenarioPath, out: Picture = None):
+    """Check a scenario's position and show it: each seat, what is hidden, every default the loader filled in.
+
+    The position loads exactly as for `analyzer odds|ev|ask` (the same one-line errors, exit 2).
+    With `-o FILE.png` (or .svg) the board is drawn with the pieces on it, where the game has a board picture."""
+    from analyzer.core import board, scenario as sc, summary
+    from analyzer.core.errors import AnalyzerError
+    from analyzer.core.game import resolve
+
+    if out is not None:
+        board.check_path(out)
+    data = sc.load(scenario)
+    game = registry.game(data["game"])
+    position = game.position(data)
+    title = f"{game.title}: {data.get('title') or scenario.name} (loads: every question can be asked)"
+    typer.echo(summary.summary(title, position, data))
+    if out is None:
+        return
+    if game.picture is None:
+        raise AnalyzerError(f"--out: {game.name} has no board picture; the summary above is the whole position")
+    board.save(resolve(game.picture)(position), out)
+    typer.echo(f"wrote {out}")

@@ -1,0 +1,357 @@
+"""Board pictures: one small drawing vocabulary every game with a board shares.
+
+A game's `picture(position or None) -> Picture` (the GameSpec hook `picture`) states only geometry: the places a
+scenario names (hexes, squares, circles, dots, each labelled with the id the loader reads), the links between
+them (edges, bridges, roads, arrows) and, for a position, the pieces on them (by place id).  This module draws
+it: `save` writes PNG or SVG (matplotlib Agg, imported here and only when drawing), `text` lays it out for an
+80-column terminal when it fits there, else returns None.  Ids in the picture come from the game's own data,
+so the picture cannot disagree with the loader.
+"""
+from __future__ import annotations
+
+import math
+import os
+import textwrap
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from analyzer.core.errors import AnalyzerError
+
+SHAPES = ("hex", "flathex", "square", "circle", "dot", "text")
+SUFFIXES = (".png", ".svg")
+SEATS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")  # style.PALETTE's order
+
+
+@dataclass
+class Place:
+    id: str
+    x: float
+    y: float  # grows downwards, as the eye reads a board
+    label: str  # printed on it: the id a scenario uses, and what stands there
+    shape: str = "square"
+    size: float = 1.0  # the side of a square, the width of a hex, circle or dot
+    fill: str = "#f4f1ea"
+    kind: str = ""  # what it is (corner, hex, district ...): tests and the text form count places by it
+    mark: str = ""  # a grid picture's one-character terminal symbol
+
+
+@dataclass
+class Link:
+    a: tuple[float, float]
+    b: tuple[float, float]
+    label: str = ""
+    colour: str = "#8a8170"
+    width: float = 1.5
+    arrow: bool = False
+    kind: str = ""
+
+
+@dataclass
+class Piece:
+    place: str
+    label: str
+    seat: int | None = None  # a seat's colour; None: neutral
+
+
+@dataclass
+class Picture:
+    """A board: places by id, links between them, pieces on places.  `grid`: the places are the squares of a
+    width x height grid whose ids are their coordinates (drawn as axis labels); `caption` says what the
+    picture rests on (every illustrative board says so); `legend`: lines the text form adds under the board."""
+    title: str
+    caption: str = ""
+    grid: tuple[int, int] | None = None
+    scale: float = 0.55  # inches per unit
+    places: dict = field(default_factory=dict)
+    links: list = field(default_factory=list)
+    pieces: list = field(default_factory=list)
+    legend: list = field(default_factory=list)
+
+    def place(self, id, x, y, label=None, **how) -> Place:
+        p = Place(str(id), float(x), float(y), str(id) if label is None else str(label), **how)
+        self.places[p.id] = p
+        return p
+
+    def at(self, id) -> tuple[float, float]:
+        p = self.places[str(id)]
+        return p.x, p.y
+
+    def link(self, a, b, label: str = "", **how) -> Link:
+        """A link between two places (ids) or points ((x, y))."""
+        ends = [end if isinstance(end, tuple) else self.at(end) for end in (a, b)]
+        self.links.append(Link(ends[0], ends[1], str(label), **how))
+        return self.links[-1]
+
+    def piece(self, place, label: str, seat: int | None = None) -> None:
+        if str(place) not in self.places:
+            raise KeyError(place)
+        self.pieces.append(Piece(str(place), str(label), seat))
+
+    def kinds(self, kind: str) -> list[Place]:
+        return [p for p in self.places.values() if p.kind == kind]
+
+
+def hex_corners(x: float, y: float, width: float, flat: bool) -> list[tuple[float, float]]:
+    r = width / 2
+    start = 0 if flat else 30
+    return [(x + r * math.cos(math.radians(start + 60 * k)), y + r * math.sin(math.radians(start + 60 * k)))
+            for k in range(6)]
+
+
+def spring(nodes, edges, iterations: int = 300) -> dict:
+    """A fixed, seedless layout of a graph (node -> (x, y) in about [-1, 1]): nodes start on a circle in the
+    given order, linked nodes attract, all repel (Fruchterman-Reingold), so the same graph always looks alike."""
+    nodes = list(nodes)
+    n = len(nodes)
+    pos = {v: [math.cos(2 * math.pi * i / n), math.sin(2 * math.pi * i / n)] for i, v in enumerate(nodes)}
+    k = 1.6 / math.sqrt(max(n, 1))
+    for step in range(iterations):
+        move = {v: [0.0, 0.0] for v in nodes}
+        for i, a in enumerate(nodes):
+            for b in nodes[i + 1:]:
+                dx, dy = pos[a][0] - pos[b][0], pos[a][1] - pos[b][1]
+                d2 = max(dx * dx + dy * dy, 1e-6)
+                f = k * k / d2
+                move[a][0] += dx * f; move[a][1] += dy * f
+                move[b][0] -= dx * f; move[b][1] -= dy * f
+        for a, b in edges:
+            dx, dy = pos[a][0] - pos[b][0], pos[a][1] - pos[b][1]
+            d = max(math.hypot(dx, dy), 1e-3)
+            f = d / k
+            move[a][0] -= dx * f; move[a][1] -= dy * f
+            move[b][0] += dx * f; move[b][1] += dy * f
+        limit = 0.1 * (1 - step / iterations) + 0.002
+        for v in nodes:
+            d = max(math.hypot(*move[v]), 1e-9)
+            pos[v][0] += move[v][0] / d * min(d, limit)
+            pos[v][1] += move[v][1] / d * min(d, limit)
+    return {v: (round(x, 4), round(y, 4)) for v, (x, y) in pos.items()}
+
+
+# ------------------------------------------------------------------------------------------------
+# the terminal
+
+WIDTH = 79
+
+
+def text(picture: Picture, width: int = WIDTH) -> str | None:
+    """The board for the terminal, or None where it does not fit `width` columns and 40 rows."""
+    body = _grid_text(picture) if picture.grid else _free_text(picture)
+    if body is None or max(map(len, body), default=0) > width or len(body) > 40:
+        return None
+    lines = [picture.title, *body]
+    for line in [*picture.legend, *([picture.caption] if picture.caption else [])]:
+        lines += textwrap.wrap(line, width, subsequent_indent="  ", break_on_hyphens=False)
+    return "\n".join(lines)
+
+
+def _grid_text(picture: Picture) -> list[str]:
+    w, h = picture.grid
+    cells = {(int(p.x), int(p.y)): p.mark or "·" for p in picture.places.values()}
+    lines = ["    " + "".join(f"{x:>3}" for x in range(w))]
+    for y in range(h):
+        lines.append(f"{y:>4}" + "".join(f"{cells.get((x, y), ' '):>3}" for x in range(w)))
+    return lines
+
+
+def _free_text(picture: Picture) -> list[str] | None:
+    """Places on a character grid, one column per distinct x and one row per distinct y; None when two share
+    a cell.  Links are listed under it (too many to read there: None)."""
+    places = [p for p in picture.places.values()]
+    xs = sorted({round(p.x, 3) for p in places})
+    ys = sorted({round(p.y, 3) for p in places})
+    cells = {}
+    for p in places:
+        key = (xs.index(round(p.x, 3)), ys.index(round(p.y, 3)))
+        if key in cells:
+            return None
+        cells[key] = p.label.replace("\n", " ")
+    widths = [max((len(v) for (c, _), v in cells.items() if c == col), default=1) + 1 for col in range(len(xs))]
+    lines = ["".join(f"{cells.get((c, r), ''):<{widths[c]}}" for c in range(len(xs))).rstrip()
+             for r in range(len(ys))]
+    named = [link for link in picture.links if link.label]
+    if len(named) > 24:
+        return None
+    if named:
+        lines += textwrap.wrap("; ".join(link.label for link in named), WIDTH, break_on_hyphens=False)
+    return lines
+
+
+# ------------------------------------------------------------------------------------------------
+# the picture file
+
+def check_path(path: Path, option: str = "--out") -> None:
+    if path.suffix.lower() not in SUFFIXES:
+        raise AnalyzerError(f"{option}: got {path.name!r}; allowed: a file name ending .png or .svg")
+    if path.exists():
+        raise AnalyzerError(f"{option}: {path} exists; remove it or name another file")
+
+
+def save(picture: Picture, path: Path, option: str = "--out") -> None:
+    """Write the picture to `path` (PNG or SVG by its suffix) through a temporary file: nothing half written."""
+    path = Path(path)
+    check_path(path, option)
+    tmp = path.with_name(f".{path.stem}.tmp{path.suffix}")
+    try:
+        _draw(picture, tmp)
+        os.replace(tmp, path)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise AnalyzerError(f"{option}: cannot write {path}: {exc.strerror or exc}") from None
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def _extent(picture: Picture):
+    places = list(picture.places.values()) or [Place("", 0, 0, "")]
+    half = [max(p.size / 2, 0.5) for p in places]
+    return (min(p.x - h for p, h in zip(places, half)), max(p.x + h for p, h in zip(places, half)),
+            min(p.y - h for p, h in zip(places, half)), max(p.y + h for p, h in zip(places, half)))
+
+
+TITLE, FOOT = 34, 16  # pixels above the board (the title, a grid's x labels), and per caption line below it
+INK, MUTED, OUTLINE = "#1b1b1b", "#5a5a5a", "#6b6253"
+
+
+def _scene(picture: Picture):
+    """The picture as drawing operations in pixels: (width, height, ops), the same for PNG and SVG."""
+    unit = picture.scale * 100
+    x0, x1, y0, y1 = _extent(picture)
+    left = 30 if picture.grid else 10
+    width = max(360, int((x1 - x0) * unit) + left + 10)
+    caption = textwrap.wrap(picture.caption, max(40, width // 6)) if picture.caption else []
+    height = int((y1 - y0) * unit) + TITLE + 14 + FOOT * len(caption) + (20 if picture.grid else 0)
+
+    def px(x, y):
+        return left + (x - x0) * unit, TITLE + (20 if picture.grid else 0) + (y - y0) * unit
+
+    ops = [("text", (10, 18), picture.title, 15, INK, "start", None)]
+    for link in picture.links:
+        ops.append(("line", px(*link.a), px(*link.b), link.colour, link.width * 1.4, link.arrow))
+    for p in picture.places.values():
+        c, r = px(p.x, p.y), p.size * unit / 2
+        if p.shape in ("hex", "flathex"):
+            ops.insert(1, ("poly", [px(*q) for q in hex_corners(p.x, p.y, p.size, p.shape == "flathex")], p.fill))
+        elif p.shape == "square":
+            ops.append(("poly", [(c[0] + dx * r, c[1] + dy * r) for dx, dy in ((-1, -1), (1, -1), (1, 1), (-1, 1))],
+                        p.fill))
+        elif p.shape in ("circle", "dot"):
+            ops.append(("circle", c, r, p.fill))
+    for p in picture.places.values():
+        ops.append(("text", px(p.x, p.y), p.label, 11 if p.shape == "dot" else 12, INK, "middle", None))
+    for link in picture.links:
+        if link.label:
+            mid = px((link.a[0] + link.b[0]) / 2, (link.a[1] + link.b[1]) / 2)
+            ops.append(("text", mid, link.label, 10, "#333333", "middle", "#ffffff"))
+    stacked: dict = {}
+    for piece in picture.pieces:
+        p = picture.places[piece.place]
+        k = stacked[piece.place] = stacked.get(piece.place, -1) + 1
+        x, y = px(p.x, p.y)
+        colour = "#444444" if piece.seat is None else SEATS[piece.seat % len(SEATS)]
+        ops.append(("text", (x + 0.15 * p.size * unit, y - 0.25 * p.size * unit + 17 * k), piece.label, 13,
+                    "#ffffff", "middle", colour))
+    if picture.grid:
+        w, h = picture.grid
+        ops += [("text", (px(x, 0)[0], TITLE + 8), str(x), 11, MUTED, "middle", None) for x in range(w)]
+        ops += [("text", (14, px(0, y)[1]), str(y), 11, MUTED, "middle", None) for y in range(h)]
+    ops += [("text", (10, height - FOOT * (len(caption) - i) + 4), line, 11, MUTED, "start", None)
+            for i, line in enumerate(caption)]
+    return width, height, ops
+
+
+def _draw(picture: Picture, path: Path) -> None:
+    width, height, ops = _scene(picture)
+    if path.suffix.lower() == ".svg":
+        path.write_text(_svg(width, height, ops), encoding="utf-8")
+    else:
+        _png(width, height, ops).save(path, format="PNG", optimize=False)
+
+
+def _font_file() -> str:
+    """DejaVu Sans as matplotlib ships it (found without importing matplotlib: drawing stays fast)."""
+    import importlib.util
+
+    return os.path.join(importlib.util.find_spec("matplotlib").submodule_search_locations[0],
+                        "mpl-data", "fonts", "ttf", "DejaVuSans.ttf")
+
+
+def _png(width: int, height: int, ops):
+    """Drawn at twice the size and scaled down: smooth edges without a vector library."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    k = 2
+    image = Image.new("RGB", (width * k, height * k), "white")
+    draw = ImageDraw.Draw(image)
+    fonts: dict = {}
+    for op in ops:
+        if op[0] == "poly":
+            draw.polygon([(x * k, y * k) for x, y in op[1]], fill=op[2], outline=OUTLINE, width=2 * k // 2 + 1)
+        elif op[0] == "circle":
+            (x, y), r = op[1], op[2] * k
+            draw.ellipse((x * k - r, y * k - r, x * k + r, y * k + r), fill=op[3], outline=OUTLINE, width=k)
+        elif op[0] == "line":
+            (ax, ay), (bx, by) = op[1], op[2]
+            draw.line((ax * k, ay * k, bx * k, by * k), fill=op[3], width=max(1, int(op[4] * k)))
+            if op[5]:
+                _arrow_head(draw, (ax * k, ay * k), (bx * k, by * k), op[3], 9 * k)
+        else:
+            _, (x, y), label, size, colour, anchor, box = op
+            font = fonts.get(size) or fonts.setdefault(size, ImageFont.truetype(_font_file(), size * k))
+            lines = label.split("\n")
+            step = size * k * 1.15
+            for i, line in enumerate(lines):
+                at = (x * k, y * k + (i - (len(lines) - 1) / 2) * step)
+                where = "mm" if anchor == "middle" else "lm"
+                if box:
+                    l, t, r, b = draw.textbbox(at, line, font=font, anchor=where)
+                    draw.rounded_rectangle((l - 3 * k, t - 2 * k, r + 3 * k, b + 2 * k), 3 * k, fill=box)
+                draw.text(at, line, fill=colour, font=font, anchor=where)
+    return image.resize((width, height), Image.LANCZOS)
+
+
+def _arrow_head(draw, a, b, colour, size):
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    d = math.hypot(dx, dy) or 1
+    ux, uy = dx / d, dy / d
+    tip = (b[0] - ux * size * 1.6, b[1] - uy * size * 1.6)  # stop short of the place it points at
+    draw.polygon([tip, (tip[0] - ux * size - uy * size / 2, tip[1] - uy * size + ux * size / 2),
+                  (tip[0] - ux * size + uy * size / 2, tip[1] - uy * size - ux * size / 2)], fill=colour)
+
+
+def _svg(width: int, height: int, ops) -> str:
+    from xml.sax.saxutils import escape
+
+    def pts(points):
+        return " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, sans-serif">',
+           '<defs><marker id="head" viewBox="0 0 10 10" refX="22" refY="5" markerWidth="6" markerHeight="6" '
+           'orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="context-stroke"/></marker></defs>',
+           f'<rect width="{width}" height="{height}" fill="white"/>']
+    for op in ops:
+        if op[0] == "poly":
+            out.append(f'<polygon points="{pts(op[1])}" fill="{op[2]}" stroke="{OUTLINE}" stroke-width="1"/>')
+        elif op[0] == "circle":
+            (x, y), r = op[1], op[2]
+            out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{op[3]}" stroke="{OUTLINE}"/>')
+        elif op[0] == "line":
+            (ax, ay), (bx, by) = op[1], op[2]
+            head = ' marker-end="url(#head)"' if op[5] else ""
+            out.append(f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="{op[3]}" '
+                       f'stroke-width="{op[4]:.1f}"{head}/>')
+        else:
+            _, (x, y), label, size, colour, anchor, box = op
+            lines = label.split("\n")
+            for i, line in enumerate(lines):
+                ly = y + (i - (len(lines) - 1) / 2) * size * 1.15
+                if box:
+                    w = 0.6 * size * len(line) + 6
+                    out.append(f'<rect x="{x - w / 2:.1f}" y="{ly - size * 0.7:.1f}" width="{w:.1f}" '
+                               f'height="{size * 1.4:.1f}" rx="3" fill="{box}"/>')
+                out.append(f'<text x="{x:.1f}" y="{ly:.1f}" font-size="{size}" fill="{colour}" '
+                           f'text-anchor="{anchor}" dominant-baseline="central">{escape(line)}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"

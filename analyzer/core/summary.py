@@ -1,0 +1,103 @@
+"""A one-screen text summary of any loaded position (`analyzer show`), with no game's own code.
+
+It reads the loaded position (a dataclass) against the scenario that produced it: each field is either given
+(its name, or every part of an underscored name, is a key somewhere in the scenario) or a default the loader
+filled in, listed as such.  A field holding one value per seat is shown seat by seat; a seat's value that is a
+bare count (cards known only by number) is what is hidden.  Rule settings show what differs from their defaults.
+"""
+from __future__ import annotations
+
+import dataclasses
+import textwrap
+
+WIDTH = 79
+MAX_LINES = 44  # one screen
+
+
+def scenario_keys(data) -> set[str]:
+    """Every mapping key anywhere in the scenario."""
+    keys: set[str] = set()
+    todo = [data]
+    while todo:
+        value = todo.pop()
+        if isinstance(value, dict):
+            keys.update(str(k) for k in value)
+            todo.extend(value.values())
+        elif isinstance(value, (list, tuple)):
+            todo.extend(value)
+    return keys
+
+
+def given(name: str, keys: set[str]) -> bool:
+    return name in keys or all(part in keys for part in name.split("_"))
+
+
+def compact(value) -> str:
+    """A value in a few words: a board by its label, a dataclass by its fields, collections as written."""
+    label = getattr(value, "label", None)
+    if callable(label):
+        try:
+            return str(label())
+        except TypeError:
+            pass
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        parts = [f"{f.name}={compact(getattr(value, f.name))}" for f in dataclasses.fields(value)]
+        return f"{type(value).__name__}({', '.join(parts)})"
+    if isinstance(value, frozenset):
+        value = sorted(value, key=repr)
+    if isinstance(value, (tuple, list)):
+        return "[" + ", ".join(compact(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {compact(v)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+def _line(head: str, text: str) -> str:
+    line = f"  {head}: {text}"
+    return line if len(line) <= WIDTH else line[:WIDTH - 1] + "…"
+
+
+def _per_seat(value, players) -> bool:
+    return isinstance(players, int) and isinstance(value, tuple) and len(value) == players > 1
+
+
+def summary(title: str, position, data: dict) -> str:
+    """The summary: what the scenario gave, seat by seat where a field is per seat, then every default."""
+    keys = scenario_keys(data)
+    players = getattr(position, "players", None)
+    given_lines, seat_lines, default_lines, hidden = [], [], [], []
+    rules = None
+    for f in dataclasses.fields(position):
+        value = getattr(position, f.name)
+        if hasattr(value, "changed") and hasattr(value, "labels"):
+            rules = value
+            continue
+        if f.name == "players":
+            continue
+        if _per_seat(value, players):
+            for seat, held in enumerate(value):
+                seat_lines.append(_line(f"seat {seat} {f.name}", compact(held)))
+                if isinstance(held, int) and not isinstance(held, bool) and f.name in ("hands", "hand"):
+                    hidden.append(f"seat {seat}'s {held} cards")
+            if not given(f.name, keys):
+                default_lines.append(_line(f.name, "one per seat, as shown above"))
+            continue
+        (given_lines if given(f.name, keys) else default_lines).append(_line(f.name, compact(value)))
+    lines = [title, f"players: {players}" if players is not None else "players: -"]
+    if seat_lines:
+        lines += ["per seat:", *seat_lines]
+    if given_lines:
+        lines += ["given:", *given_lines]
+    if hidden:
+        lines += textwrap.wrap("hidden (counts only): " + ", ".join(hidden), WIDTH, subsequent_indent="  ")
+    lines.append("defaults the loader filled in (not in the scenario):" if default_lines else
+                 "defaults the loader filled in: none")
+    lines += default_lines
+    if rules is not None:
+        for label in rules.labels():
+            lines += textwrap.wrap(label, WIDTH, subsequent_indent="  ")
+    if getattr(position, "illustrative", False):
+        lines.append("ILLUSTRATIVE data: every answer on this position says so")
+    if len(lines) > MAX_LINES:
+        lines = lines[:MAX_LINES - 1] + [f"... {len(lines) - MAX_LINES + 1} more lines"]
+    return "\n".join(lines)
