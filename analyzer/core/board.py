@@ -19,6 +19,7 @@ from analyzer.core.errors import AnalyzerError
 
 SHAPES = ("hex", "flathex", "square", "circle", "dot", "text")
 SUFFIXES = (".png", ".svg")
+GRID_FILL = {"#": "#8d8577", "E": "#b7e1b0", "I": "#cfe0f3", "O": "#a8d5a2", "b": "#e9b3ad", "*": "#b9e4f0"}
 SEATS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")  # style.PALETTE's order
 
 
@@ -61,6 +62,7 @@ class Picture:
     title: str
     caption: str = ""
     grid: tuple[int, int] | None = None
+    y_up: bool = False  # a grid whose row 0 is at the bottom (y grows upwards)
     scale: float = 0.55  # inches per unit
     places: dict = field(default_factory=dict)
     links: list = field(default_factory=list)
@@ -86,6 +88,19 @@ class Picture:
         if str(place) not in self.places:
             raise KeyError(place)
         self.pieces.append(Piece(str(place), str(label), seat))
+
+    def squares(self, width: int, height: int, marks: dict, names: dict) -> None:
+        """A width x height grid whose squares are named by their coordinates "x,y": `marks` (x, y) -> a
+        one-character symbol of what stands there, `names` symbol -> the word the picture prints (and the
+        terminal's legend explains)."""
+        self.grid = (width, height)
+        for y in range(height):
+            for x in range(width):
+                mark = marks.get((x, y), "")
+                self.place(f"{x},{y}", x, y, names.get(mark, ""), size=1, mark=mark, kind="square",
+                           fill=GRID_FILL.get(mark, "#f4f1ea"))
+        used = sorted({m for m in marks.values()})
+        self.legend.insert(0, "squares [x, y]; " + ", ".join(f"{m} {names[m]}" for m in used))
 
     def kinds(self, kind: str) -> list[Place]:
         return [p for p in self.places.values() if p.kind == kind]
@@ -149,7 +164,7 @@ def _grid_text(picture: Picture) -> list[str]:
     w, h = picture.grid
     cells = {(int(p.x), int(p.y)): p.mark or "·" for p in picture.places.values()}
     lines = ["    " + "".join(f"{x:>3}" for x in range(w))]
-    for y in range(h):
+    for y in (reversed(range(h)) if picture.y_up else range(h)):
         lines.append(f"{y:>4}" + "".join(f"{cells.get((x, y), ' '):>3}" for x in range(w)))
     return lines
 
@@ -224,6 +239,8 @@ def _scene(picture: Picture):
     height = int((y1 - y0) * unit) + TITLE + 14 + FOOT * len(caption) + (20 if picture.grid else 0)
 
     def px(x, y):
+        if picture.y_up:
+            y = picture.grid[1] - 1 - y
         return left + (x - x0) * unit, TITLE + (20 if picture.grid else 0) + (y - y0) * unit
 
     ops = [("text", (10, 18), picture.title, 15, INK, "start", None)]

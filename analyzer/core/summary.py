@@ -32,7 +32,7 @@ def given(name: str, keys: set[str]) -> bool:
     return name in keys or all(part in keys for part in name.split("_"))
 
 
-def compact(value) -> str:
+def compact(value, skip=()) -> str:
     """A value in a few words: a board by its label, a dataclass by its fields, collections as written."""
     label = getattr(value, "label", None)
     if callable(label):
@@ -40,25 +40,46 @@ def compact(value) -> str:
             return str(label())
         except TypeError:
             pass
+    if dataclasses.is_dataclass(value) and hasattr(value, "illustrative") and len(dataclasses.fields(value)) > 3:
+        source = getattr(value, "source", "")
+        return (f"{type(value).__name__}{' ' + str(source) if source else ''}"
+                f"{' (ILLUSTRATIVE)' if value.illustrative else ''}; `analyzer show -o FILE.png` draws it")
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        parts = [f"{f.name}={compact(getattr(value, f.name))}" for f in dataclasses.fields(value)]
-        return f"{type(value).__name__}({', '.join(parts)})"
+        parts = [f"{f.name}={compact(getattr(value, f.name))}" for f in dataclasses.fields(value)
+                 if f.name not in skip]
+        return f"{'' if skip else type(value).__name__}({', '.join(parts)})"
     if isinstance(value, frozenset):
         value = sorted(value, key=repr)
     if isinstance(value, (tuple, list)):
-        return "[" + ", ".join(compact(v) for v in value) + "]"
+        return "[" + ", ".join(compact(v, skip) for v in value) + "]"
     if isinstance(value, dict):
         return "{" + ", ".join(f"{k}: {compact(v)}" for k, v in value.items()) + "}"
     return str(value)
 
 
-def _line(head: str, text: str) -> str:
-    line = f"  {head}: {text}"
-    return line if len(line) <= WIDTH else line[:WIDTH - 1] + "…"
+def _line(head: str, text: str, rows: int = 1) -> str:
+    """`head: text` in at most `rows` lines of the terminal, cut short with … when longer."""
+    lines = textwrap.wrap(f"{head}: {text}", WIDTH, initial_indent="  ", subsequent_indent="    ",
+                          break_on_hyphens=False)
+    if len(lines) > rows:
+        lines = lines[:rows]
+        lines[-1] = lines[-1][:WIDTH - 1] + "…"
+    return "\n".join(lines)
 
 
 def _per_seat(value, players) -> bool:
     return isinstance(players, int) and isinstance(value, tuple) and len(value) == players > 1
+
+
+def _by_owner(value, players) -> dict:
+    """Items that say whose they are (an `owner` seat), grouped by seat; {} for anything else."""
+    if not (isinstance(value, tuple) and value and isinstance(players, int)
+            and all(isinstance(getattr(v, "owner", None), int) for v in value)):
+        return {}
+    out: dict = {}
+    for v in value:
+        out.setdefault(v.owner, []).append(v)
+    return dict(sorted(out.items()))
 
 
 def summary(title: str, position, data: dict) -> str:
@@ -74,16 +95,23 @@ def summary(title: str, position, data: dict) -> str:
             continue
         if f.name == "players":
             continue
+        owned = _by_owner(value, players)
+        if owned:
+            for seat, items in owned.items():
+                seat_lines.append(_line(f"seat {seat} {f.name}", compact(items, ("owner",)), 3))
+            (given_lines if given(f.name, keys) else default_lines).append(_line(f.name, f"{len(value)}, by seat "
+                                                                                          "above"))
+            continue
         if _per_seat(value, players):
             for seat, held in enumerate(value):
-                seat_lines.append(_line(f"seat {seat} {f.name}", compact(held)))
+                seat_lines.append(_line(f"seat {seat} {f.name}", compact(held), 2))
                 if isinstance(held, int) and not isinstance(held, bool) and f.name in ("hands", "hand"):
                     hidden.append(f"seat {seat}'s {held} cards")
             if not given(f.name, keys):
                 default_lines.append(_line(f.name, "one per seat, as shown above"))
             continue
         (given_lines if given(f.name, keys) else default_lines).append(_line(f.name, compact(value)))
-    lines = [title, f"players: {players}" if players is not None else "players: -"]
+    lines = [*textwrap.wrap(title, WIDTH, subsequent_indent="  "), f"players: {players}" if players is not None else "players: -"]
     if seat_lines:
         lines += ["per seat:", *seat_lines]
     if given_lines:
@@ -98,6 +126,7 @@ def summary(title: str, position, data: dict) -> str:
             lines += textwrap.wrap(label, WIDTH, subsequent_indent="  ")
     if getattr(position, "illustrative", False):
         lines.append("ILLUSTRATIVE data: every answer on this position says so")
+    lines = "\n".join(lines).split("\n")
     if len(lines) > MAX_LINES:
         lines = lines[:MAX_LINES - 1] + [f"... {len(lines) - MAX_LINES + 1} more lines"]
     return "\n".join(lines)
