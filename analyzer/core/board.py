@@ -52,6 +52,7 @@ class Piece:
     place: str
     label: str
     seat: int | None = None  # a seat's colour; None: neutral
+    colour: str | None = None  # a colour of the game's own (a seat named by a colour) instead
 
 
 @dataclass
@@ -84,10 +85,10 @@ class Picture:
         self.links.append(Link(ends[0], ends[1], str(label), **how))
         return self.links[-1]
 
-    def piece(self, place, label: str, seat: int | None = None) -> None:
+    def piece(self, place, label: str, seat: int | None = None, colour: str | None = None) -> None:
         if str(place) not in self.places:
             raise KeyError(place)
-        self.pieces.append(Piece(str(place), str(label), seat))
+        self.pieces.append(Piece(str(place), str(label), seat, colour))
 
     def squares(self, width: int, height: int, marks: dict, names: dict) -> None:
         """A width x height grid whose squares are named by their coordinates "x,y": `marks` (x, y) -> a
@@ -170,26 +171,33 @@ def _grid_text(picture: Picture) -> list[str]:
 
 
 def _free_text(picture: Picture) -> list[str] | None:
-    """Places on a character grid, one column per distinct x and one row per distinct y; None when two share
-    a cell.  Links are listed under it (too many to read there: None)."""
-    places = [p for p in picture.places.values()]
-    xs = sorted({round(p.x, 3) for p in places})
-    ys = sorted({round(p.y, 3) for p in places})
+    """Places on a character grid (one column per distinct x, one row per distinct y) when that fits, else one
+    place a line (up to 30); the named links under them (more than 24: None, the picture only)."""
+    named = [link.label for link in picture.links if link.label]
+    if len(named) > 24:
+        return None
+    lines = _layout_text(picture)
+    if lines is None or max(map(len, lines), default=0) > WIDTH:
+        if len(picture.places) > 30:
+            return None
+        lines = ["  " + p.label.replace("\n", ": ", 1).replace("\n", ", ") for p in picture.places.values()]
+    if named:
+        lines += textwrap.wrap("links: " + "; ".join(named), WIDTH, subsequent_indent="  ", break_on_hyphens=False)
+    return lines
+
+
+def _layout_text(picture: Picture) -> list[str] | None:
+    xs = sorted({round(p.x, 3) for p in picture.places.values()})
+    ys = sorted({round(p.y, 3) for p in picture.places.values()})
     cells = {}
-    for p in places:
+    for p in picture.places.values():
         key = (xs.index(round(p.x, 3)), ys.index(round(p.y, 3)))
         if key in cells:
             return None
         cells[key] = p.label.replace("\n", " ")
     widths = [max((len(v) for (c, _), v in cells.items() if c == col), default=1) + 1 for col in range(len(xs))]
-    lines = ["".join(f"{cells.get((c, r), ''):<{widths[c]}}" for c in range(len(xs))).rstrip()
-             for r in range(len(ys))]
-    named = [link for link in picture.links if link.label]
-    if len(named) > 24:
-        return None
-    if named:
-        lines += textwrap.wrap("; ".join(link.label for link in named), WIDTH, break_on_hyphens=False)
-    return lines
+    return ["".join(f"{cells.get((c, r), ''):<{widths[c]}}" for c in range(len(xs))).rstrip()
+            for r in range(len(ys))]
 
 
 # ------------------------------------------------------------------------------------------------
@@ -255,8 +263,11 @@ def _scene(picture: Picture):
                         p.fill))
         elif p.shape in ("circle", "dot"):
             ops.append(("circle", c, r, p.fill))
+    held = {piece.place for piece in picture.pieces}
     for p in picture.places.values():
-        ops.append(("text", px(p.x, p.y), p.label, 11 if p.shape == "dot" else 12, INK, "middle", None))
+        lift = 0.22 * p.size * unit if p.id in held and p.shape != "dot" else 0
+        x, y = px(p.x, p.y)
+        ops.append(("text", (x, y - lift), p.label, 11 if p.shape == "dot" else 12, INK, "middle", None))
     for link in picture.links:
         if link.label:
             mid = px((link.a[0] + link.b[0]) / 2, (link.a[1] + link.b[1]) / 2)
@@ -266,9 +277,12 @@ def _scene(picture: Picture):
         p = picture.places[piece.place]
         k = stacked[piece.place] = stacked.get(piece.place, -1) + 1
         x, y = px(p.x, p.y)
-        colour = "#444444" if piece.seat is None else SEATS[piece.seat % len(SEATS)]
-        ops.append(("text", (x + 0.15 * p.size * unit, y - 0.25 * p.size * unit + 17 * k), piece.label, 13,
-                    "#ffffff", "middle", colour))
+        colour = piece.colour or ("#444444" if piece.seat is None else SEATS[piece.seat % len(SEATS)])
+        if p.shape == "dot":  # a corner: beside it
+            at = (x + 0.3 * p.size * unit, y - 0.45 * p.size * unit - 17 * k)
+        else:  # under the place's own label, one piece a line
+            at = (x, y + 0.05 * p.size * unit + 17 * k)
+        ops.append(("text", at, piece.label, 12, _ink(colour), "middle", colour))
     if picture.grid:
         w, h = picture.grid
         ops += [("text", (px(x, 0)[0], TITLE + 8), str(x), 11, MUTED, "middle", None) for x in range(w)]
@@ -276,6 +290,12 @@ def _scene(picture: Picture):
     ops += [("text", (10, height - FOOT * (len(caption) - i) + 4), line, 11, MUTED, "start", None)
             for i, line in enumerate(caption)]
     return width, height, ops
+
+
+def _ink(colour: str) -> str:
+    """Dark or white text, whichever reads on `colour` (#rrggbb)."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return "#111111" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
 
 
 def _draw(picture: Picture, path: Path) -> None:
