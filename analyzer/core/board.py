@@ -115,7 +115,7 @@ def hex_corners(x: float, y: float, width: float, flat: bool) -> list[tuple[floa
 
 
 def spring(nodes, edges, iterations: int = 300) -> dict:
-    """A fixed, seedless layout of a graph (node -> (x, y) in about [-1, 1]): nodes start on a circle in the
+    """A fixed, seedless layout of a graph (node -> (x, y) within [-1, 1]): nodes start on a circle in the
     given order, linked nodes attract, all repel (Fruchterman-Reingold), so the same graph always looks alike."""
     nodes = list(nodes)
     n = len(nodes)
@@ -141,7 +141,10 @@ def spring(nodes, edges, iterations: int = 300) -> dict:
             d = max(math.hypot(*move[v]), 1e-9)
             pos[v][0] += move[v][0] / d * min(d, limit)
             pos[v][1] += move[v][1] / d * min(d, limit)
-    return {v: (round(x, 4), round(y, 4)) for v, (x, y) in pos.items()}
+    cx = sum(x for x, _ in pos.values()) / max(n, 1)
+    cy = sum(y for _, y in pos.values()) / max(n, 1)
+    reach = max([max(abs(x - cx), abs(y - cy)) for x, y in pos.values()] + [1e-9])
+    return {v: (round((x - cx) / reach, 4), round((y - cy) / reach, 4)) for v, (x, y) in pos.items()}
 
 
 # ------------------------------------------------------------------------------------------------
