@@ -45,6 +45,11 @@ class Link:
     width: float = 1.5
     arrow: bool = False
     kind: str = ""
+    ends: tuple = ()  # the place ids it joins, when given by id
+
+    def text(self) -> str:
+        """How the terminal names it: its label, else an arrow by its ends ("a1>b1")."""
+        return self.label or (">".join(self.ends) if self.arrow and self.ends else "")
 
 
 @dataclass
@@ -82,7 +87,8 @@ class Picture:
     def link(self, a, b, label: str = "", **how) -> Link:
         """A link between two places (ids) or points ((x, y))."""
         ends = [end if isinstance(end, tuple) else self.at(end) for end in (a, b)]
-        self.links.append(Link(ends[0], ends[1], str(label), **how))
+        ids = () if isinstance(a, tuple) or isinstance(b, tuple) else (str(a), str(b))
+        self.links.append(Link(ends[0], ends[1], str(label), ends=ids, **how))
         return self.links[-1]
 
     def piece(self, place, label: str, seat: int | None = None, colour: str | None = None) -> None:
@@ -175,17 +181,18 @@ def _grid_text(picture: Picture) -> list[str]:
 
 def _free_text(picture: Picture) -> list[str] | None:
     """Places on a character grid (one column per distinct x, one row per distinct y) when that fits, else one
-    place a line (up to 30); the named links under them (more than 24: None, the picture only)."""
-    named = [link.label for link in picture.links if link.label]
-    if len(named) > 24:
-        return None
+    place a line (up to 30); the named links under them (more than 10 lines of them: None, the picture only)."""
+    named = [link.text() for link in picture.links if link.text()]
     lines = _layout_text(picture)
     if lines is None or max(map(len, lines), default=0) > WIDTH:
         if len(picture.places) > 30:
             return None
         lines = ["  " + p.label.replace("\n", ": ", 1).replace("\n", ", ") for p in picture.places.values()]
     if named:
-        lines += textwrap.wrap("links: " + "; ".join(named), WIDTH, subsequent_indent="  ", break_on_hyphens=False)
+        listed = textwrap.wrap("links: " + "; ".join(named), WIDTH, subsequent_indent="  ", break_on_hyphens=False)
+        if len(listed) > 10:
+            return None
+        lines += listed
     return lines
 
 
@@ -256,7 +263,11 @@ def _scene(picture: Picture):
 
     ops = [("text", (10, 18), picture.title, 15, INK, "start", None)]
     for link in picture.links:
-        ops.append(("line", px(*link.a), px(*link.b), link.colour, link.width * 1.4, link.arrow))
+        a, b = px(*link.a), px(*link.b)
+        if link.arrow and link.ends:  # from edge to edge of the places, so the head shows
+            a, b = _shorten(a, b, picture.places[link.ends[0]].size * unit / 2 + 2), _shorten(
+                b, a, picture.places[link.ends[1]].size * unit / 2 + 2)
+        ops.append(("line", a, b, link.colour, link.width * 1.4, link.arrow))
     for p in picture.places.values():
         c, r = px(p.x, p.y), p.size * unit / 2
         if p.shape in ("hex", "flathex"):
@@ -293,6 +304,12 @@ def _scene(picture: Picture):
     ops += [("text", (10, height - FOOT * (len(caption) - i) + 4), line, 11, MUTED, "start", None)
             for i, line in enumerate(caption)]
     return width, height, ops
+
+
+def _shorten(a, b, by: float):
+    """Point a moved `by` pixels toward b."""
+    d = math.hypot(b[0] - a[0], b[1] - a[1]) or 1
+    return a[0] + (b[0] - a[0]) * by / d, a[1] + (b[1] - a[1]) * by / d
 
 
 def _ink(colour: str) -> str:
@@ -355,7 +372,7 @@ def _arrow_head(draw, a, b, colour, size):
     dx, dy = b[0] - a[0], b[1] - a[1]
     d = math.hypot(dx, dy) or 1
     ux, uy = dx / d, dy / d
-    tip = (b[0] - ux * size * 1.6, b[1] - uy * size * 1.6)  # stop short of the place it points at
+    tip = b
     draw.polygon([tip, (tip[0] - ux * size - uy * size / 2, tip[1] - uy * size + ux * size / 2),
                   (tip[0] - ux * size + uy * size / 2, tip[1] - uy * size - ux * size / 2)], fill=colour)
 
@@ -368,7 +385,7 @@ def _svg(width: int, height: int, ops) -> str:
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, sans-serif">',
-           '<defs><marker id="head" viewBox="0 0 10 10" refX="22" refY="5" markerWidth="6" markerHeight="6" '
+           '<defs><marker id="head" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" '
            'orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="context-stroke"/></marker></defs>',
            f'<rect width="{width}" height="{height}" fill="white"/>']
     for op in ops:
