@@ -46,6 +46,7 @@ class Link:
     arrow: bool = False
     kind: str = ""
     ends: tuple = ()  # the place ids it joins, when given by id
+    on_top: bool = False  # drawn over the places (a wall on a square's side), not under them
 
     def text(self) -> str:
         """How the terminal names it: its label, else an arrow by its ends ("a1>b1")."""
@@ -96,16 +97,18 @@ class Picture:
             raise KeyError(place)
         self.pieces.append(Piece(str(place), str(label), seat, colour))
 
-    def squares(self, width: int, height: int, marks: dict, names: dict) -> None:
+    def squares(self, width: int, height: int, marks: dict, names: dict, labels: dict | None = None,
+                fills: dict | None = None) -> None:
         """A width x height grid whose squares are named by their coordinates "x,y": `marks` (x, y) -> a
-        one-character symbol of what stands there, `names` symbol -> the word the picture prints (and the
-        terminal's legend explains)."""
+        one-character symbol of what stands there, `names` symbol -> the word the picture prints there and the
+        terminal's legend explains (`labels` (x, y) -> a square's own words instead); `fills` symbol -> colour."""
         self.grid = (width, height)
+        fills = {**GRID_FILL, **(fills or {})}
         for y in range(height):
             for x in range(width):
                 mark = marks.get((x, y), "")
-                self.place(f"{x},{y}", x, y, names.get(mark, ""), size=1, mark=mark, kind="square",
-                           fill=GRID_FILL.get(mark, "#f4f1ea"))
+                label = (labels or {}).get((x, y), names.get(mark, ""))
+                self.place(f"{x},{y}", x, y, label, size=1, mark=mark, kind="square", fill=fills.get(mark, "#f4f1ea"))
         used = sorted({m for m in marks.values()})
         self.legend.insert(0, "squares [x, y]; " + ", ".join(f"{m} {names[m]}" for m in used))
 
@@ -261,13 +264,14 @@ def _scene(picture: Picture):
             y = picture.grid[1] - 1 - y
         return left + (x - x0) * unit, TITLE + (20 if picture.grid else 0) + (y - y0) * unit
 
-    ops = [("text", (10, 18), picture.title, 15, INK, "start", None)]
+    ops, on_top = [("text", (10, 18), picture.title, 15, INK, "start", None)], []
     for link in picture.links:
         a, b = px(*link.a), px(*link.b)
         if link.arrow and link.ends:  # from edge to edge of the places, so the head shows
             a, b = _shorten(a, b, picture.places[link.ends[0]].size * unit / 2 + 2), _shorten(
                 b, a, picture.places[link.ends[1]].size * unit / 2 + 2)
-        ops.append(("line", a, b, link.colour, link.width * 1.4, link.arrow))
+        line = ("line", a, b, link.colour, link.width * 1.4, link.arrow)
+        (on_top if link.on_top else ops).append(line)
     for p in picture.places.values():
         c, r = px(p.x, p.y), p.size * unit / 2
         if p.shape in ("hex", "flathex"):
@@ -277,11 +281,13 @@ def _scene(picture: Picture):
                         p.fill))
         elif p.shape in ("circle", "dot"):
             ops.append(("circle", c, r, p.fill))
+    ops += on_top
     held = {piece.place for piece in picture.pieces}
     for p in picture.places.values():
         lift = 0.22 * p.size * unit if p.id in held and p.shape != "dot" else 0
         x, y = px(p.x, p.y)
-        ops.append(("text", (x, y - lift), p.label, 11 if p.shape == "dot" else 12, INK, "middle", None))
+        ink = _ink(p.fill) if p.shape != "text" else INK
+        ops.append(("text", (x, y - lift), p.label, 11 if p.shape == "dot" else 12, ink, "middle", None))
     for link in picture.links:
         if link.label:
             mid = px((link.a[0] + link.b[0]) / 2, (link.a[1] + link.b[1]) / 2)
