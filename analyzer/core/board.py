@@ -369,7 +369,8 @@ def _png(width: int, height: int, ops):
                 where = "mm" if anchor == "middle" else "lm"
                 if box:
                     l, t, r, b = draw.textbbox(at, line, font=font, anchor=where)
-                    draw.rounded_rectangle((l - 3 * k, t - 2 * k, r + 3 * k, b + 2 * k), 3 * k, fill=box)
+                    draw.rounded_rectangle((l - 3 * k, t - 2 * k, r + 3 * k, b + 2 * k), 3 * k, fill=box,
+                                           outline=None if box == "#ffffff" else OUTLINE, width=1)
                 draw.text(at, line, fill=colour, font=font, anchor=where)
     return image.resize((width, height), Image.LANCZOS)
 
@@ -413,7 +414,8 @@ def _svg(width: int, height: int, ops) -> str:
                 if box:
                     w = 0.6 * size * len(line) + 6
                     out.append(f'<rect x="{x - w / 2:.1f}" y="{ly - size * 0.7:.1f}" width="{w:.1f}" '
-                               f'height="{size * 1.4:.1f}" rx="3" fill="{box}"/>')
+                               f'height="{size * 1.4:.1f}" rx="3" fill="{box}"'
+                               + ('/>' if box == "#ffffff" else f' stroke="{OUTLINE}" stroke-width="0.5"/>'))
                 out.append(f'<text x="{x:.1f}" y="{ly:.1f}" font-size="{size}" fill="{colour}" '
                            f'text-anchor="{anchor}" dominant-baseline="central">{escape(line)}</text>')
     out.append("</svg>")
