@@ -123,37 +123,42 @@ def hex_corners(x: float, y: float, width: float, flat: bool) -> list[tuple[floa
             for k in range(6)]
 
 
-def spring(nodes, edges, iterations: int = 300) -> dict:
-    """A fixed, seedless layout of a graph (node -> (x, y) within [-1, 1]): nodes start on a circle in the
-    given order, linked nodes attract, all repel (Fruchterman-Reingold), so the same graph always looks alike."""
+def spring(nodes, edges, iterations: int = 200) -> dict:
+    """A fixed, seedless layout of a graph (node -> (x, y) within [-1, 1]): places as far apart as the hops
+    between them (stress majorization, from a circle in the given order), so the same graph always looks alike."""
+    import numpy as np
+
     nodes = list(nodes)
     n = len(nodes)
-    pos = {v: [math.cos(2 * math.pi * i / n), math.sin(2 * math.pi * i / n)] for i, v in enumerate(nodes)}
-    k = 1.6 / math.sqrt(max(n, 1))
-    for step in range(iterations):
-        move = {v: [0.0, 0.0] for v in nodes}
-        for i, a in enumerate(nodes):
-            for b in nodes[i + 1:]:
-                dx, dy = pos[a][0] - pos[b][0], pos[a][1] - pos[b][1]
-                d2 = max(dx * dx + dy * dy, 1e-6)
-                f = k * k / d2
-                move[a][0] += dx * f; move[a][1] += dy * f
-                move[b][0] -= dx * f; move[b][1] -= dy * f
-        for a, b in edges:
-            dx, dy = pos[a][0] - pos[b][0], pos[a][1] - pos[b][1]
-            d = max(math.hypot(dx, dy), 1e-3)
-            f = d / k
-            move[a][0] -= dx * f; move[a][1] -= dy * f
-            move[b][0] += dx * f; move[b][1] += dy * f
-        limit = 0.1 * (1 - step / iterations) + 0.002
-        for v in nodes:
-            d = max(math.hypot(*move[v]), 1e-9)
-            pos[v][0] += move[v][0] / d * min(d, limit)
-            pos[v][1] += move[v][1] / d * min(d, limit)
-    cx = sum(x for x, _ in pos.values()) / max(n, 1)
-    cy = sum(y for _, y in pos.values()) / max(n, 1)
-    reach = max([max(abs(x - cx), abs(y - cy)) for x, y in pos.values()] + [1e-9])
-    return {v: (round((x - cx) / reach, 4), round((y - cy) / reach, 4)) for v, (x, y) in pos.items()}
+    if n < 3:
+        return {v: (float(i), 0.0) for i, v in enumerate(nodes)}
+    index = {v: i for i, v in enumerate(nodes)}
+    near = [set() for _ in nodes]
+    for a, b in edges:
+        near[index[a]].add(index[b])
+        near[index[b]].add(index[a])
+    hops = np.full((n, n), np.inf)
+    for i in range(n):  # breadth first from each node
+        hops[i, i], frontier, d = 0, {i}, 0
+        while frontier:
+            d += 1
+            frontier = {j for f in frontier for j in near[f] if hops[i, j] == np.inf}
+            hops[i, list(frontier)] = d
+    hops[hops == np.inf] = np.nanmax(hops[hops != np.inf]) + 1
+    weight = np.where(hops > 0, 1 / np.maximum(hops, 1) ** 2, 0)
+    v = np.diag(weight.sum(1)) - weight
+    inverse = np.linalg.pinv(v)
+    angle = 2 * np.pi * np.arange(n) / n
+    x = np.stack([np.cos(angle), np.sin(angle)], 1) * n / (2 * np.pi)
+    for _ in range(iterations):
+        dist = np.sqrt(((x[:, None] - x[None]) ** 2).sum(-1))
+        b = -weight * hops / np.where(dist > 1e-9, dist, 1e-9)
+        np.fill_diagonal(b, 0)
+        np.fill_diagonal(b, -b.sum(1))
+        x = inverse @ b @ x
+    x -= x.mean(0)
+    x /= max(np.abs(x).max(), 1e-9)
+    return {v: (round(float(x[i, 0]), 4), round(float(x[i, 1]), 4)) for v, i in index.items()}
 
 
 # ------------------------------------------------------------------------------------------------
