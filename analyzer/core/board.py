@@ -324,7 +324,9 @@ def _shorten(a, b, by: float):
 
 
 def _ink(colour: str) -> str:
-    """Dark or white text, whichever reads on `colour` (#rrggbb)."""
+    """Dark or white text, whichever reads on `colour` (#rrggbb; any other colour name: dark)."""
+    if not (colour.startswith("#") and len(colour) == 7):
+        return INK
     r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
     return "#111111" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
 

@@ -22,7 +22,7 @@ def picture(position=None) -> Picture:
         pic.place(f"hex {h}", x, y * Y, f"hex {h}\n{board.terrain[h]}{number}", shape="flathex", size=4,
                   fill=FILL[board.terrain[h]], kind="hex")
     for (x, y), v in bo._VERTEX_OF.items():
-        pic.place(v, x, y * Y, shape="dot", size=0.75, fill="white", kind="corner")
+        pic.place(v, x, y * Y, shape="dot", size=0.75, fill="#ffffff", kind="corner")
     for a, b in bo._EDGES:
         pic.link(str(a), str(b), colour="#6b6253", width=1.0, kind="edge")
     for a, b, kind in board.harbors:
