@@ -164,7 +164,7 @@ def board(game: GameName,
         _template(spec, out)
         return
     if spec.picture is None:
-        typer.echo(f"{spec.name} has no board: its positions name no board places")
+        typer.echo(f"{spec.name} has no board picture: its positions name no places on a board the analyzer holds")
         return
     from analyzer.core import board as drawing
 
