@@ -15,6 +15,24 @@ Picture = Annotated[Optional[Path], typer.Option(
     help="Also draw the board with the position's pieces into this file: .png or .svg.")]
 
 
+BALANCE_KEYS = {"variants", "ladder", "policies"}
+
+
+def _rule_sets(game, data: dict, path: Path) -> str:
+    """A balance scenario: not a position but rule sets played from the set-up; what it names, and how to
+    check it (loading its rule sets needs the game's engine, far from the second `show` answers in)."""
+    import textwrap
+
+    variants = data.get("variants") if isinstance(data.get("variants"), dict) else {}
+    ladder = data.get("ladder") if isinstance(data.get("ladder"), list) else []
+    lines = textwrap.wrap(f"{game.title}: {data.get('title') or path.name}", 79, subsequent_indent="  ")
+    lines += textwrap.wrap(
+        f"a balance scenario, not a position: {len(variants) or 1} rule set(s) "
+        f"({', '.join(map(str, variants)) or 'the base rules'}) played from the set-up"
+        + (f", under each of {', '.join(map(str, ladder))}" if ladder else ""), 79, subsequent_indent="  ")
+    return "\n".join([*lines, f"check and play it: analyzer balance {path} -n 100"])
+
+
 def show(scenario: opt.ScenarioPath, out: Picture = None):
     """Check a scenario's position and show it: each seat, what is hidden, every default the loader filled in.
 
@@ -28,6 +46,12 @@ def show(scenario: opt.ScenarioPath, out: Picture = None):
         board.check_path(out)
     data = sc.load(scenario)
     game = registry.game(data["game"])
+    if game.full_games is not None and "position" not in data and BALANCE_KEYS & set(data):
+        if out is not None:
+            raise AnalyzerError("--out: a balance scenario plays from the set-up; `analyzer board "
+                                f"{game.name} -o FILE.png` draws the board")
+        typer.echo(_rule_sets(game, data, scenario))
+        return
     position = game.position(data)
     title = f"{game.title}: {data.get('title') or scenario.name} (loads: every question can be asked)"
     typer.echo(summary.summary(title, position, data))
