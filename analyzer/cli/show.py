@@ -30,7 +30,7 @@ def _rule_sets(game, data: dict, path: Path) -> str:
         f"a balance scenario, not a position: {len(variants) or 1} rule set(s) "
         f"({', '.join(map(str, variants)) or 'the base rules'}) played from the set-up"
         + (f", under each of {', '.join(map(str, ladder))}" if ladder else ""), 79, subsequent_indent="  ")
-    return "\n".join([*lines, f"check and play it: analyzer balance {path} -n 100"])
+    return "\n".join([*lines, "check and play it: analyzer balance SCENARIO -n 100"])
 
 
 def show(scenario: opt.ScenarioPath, out: Picture = None):

@@ -71,6 +71,10 @@ def _per_seat(value, players) -> bool:
     return isinstance(players, int) and isinstance(value, tuple) and len(value) == players > 1
 
 
+def _lines(text: str) -> list[str]:
+    return text.split("\n")
+
+
 def _by_owner(value, players) -> dict:
     """Items that say whose they are (an `owner` seat), grouped by seat; {} for anything else."""
     if not (isinstance(value, tuple) and value and isinstance(players, int)
@@ -82,11 +86,28 @@ def _by_owner(value, players) -> dict:
     return dict(sorted(out.items()))
 
 
+def _default(f):
+    if f.default is not dataclasses.MISSING:
+        return f.default
+    if f.default_factory is not dataclasses.MISSING:
+        return f.default_factory()
+    return _NONE
+
+
+_NONE = object()
+
+
+def _empty(value) -> bool:
+    return value is None or value is False or value == 0 or (hasattr(value, "__len__") and len(value) == 0)
+
+
 def summary(title: str, position, data: dict) -> str:
-    """The summary: what the scenario gave, seat by seat where a field is per seat, then every default."""
+    """The summary: each seat's holdings, what the scenario gave, what the loader worked out from it and every
+    default it filled in.  Past one screen the given fields are cut short, never the rest."""
     keys = scenario_keys(data)
     players = getattr(position, "players", None)
-    given_lines, seat_lines, default_lines, hidden = [], [], [], []
+    seats: dict = {}
+    given_lines, worked, default_lines, hidden = [], [], [], []
     rules = None
     for f in dataclasses.fields(position):
         value = getattr(position, f.name)
@@ -95,38 +116,38 @@ def summary(title: str, position, data: dict) -> str:
             continue
         if f.name == "players":
             continue
+        if not given(f.name, keys):
+            (default_lines if value == _default(f) or _default(f) is _NONE and "board" in f.name
+             else worked).extend(_lines(_line(f.name, compact(value))))
+            continue
         owned = _by_owner(value, players)
         if owned:
             for seat, items in owned.items():
-                seat_lines.append(_line(f"seat {seat} {f.name}", compact(items, ("owner",)), 3))
-            (given_lines if given(f.name, keys) else default_lines).append(_line(f.name, f"{len(value)}, by seat "
-                                                                                          "above"))
-            continue
-        if _per_seat(value, players):
+                seats.setdefault(seat, []).append(f"{f.name} {compact(items, ('owner',))}")
+        elif _per_seat(value, players):
             for seat, held in enumerate(value):
-                seat_lines.append(_line(f"seat {seat} {f.name}", compact(held), 2))
+                if not _empty(held):
+                    seats.setdefault(seat, []).append(f"{f.name} {compact(held)}")
                 if isinstance(held, int) and not isinstance(held, bool) and f.name in ("hands", "hand"):
                     hidden.append(f"seat {seat}'s {held} cards")
-            if not given(f.name, keys):
-                default_lines.append(_line(f.name, "one per seat, as shown above"))
-            continue
-        (given_lines if given(f.name, keys) else default_lines).append(_line(f.name, compact(value)))
-    lines = [*textwrap.wrap(title, WIDTH, subsequent_indent="  "), f"players: {players}" if players is not None else "players: -"]
-    if seat_lines:
-        lines += ["per seat:", *seat_lines]
-    if given_lines:
-        lines += ["given:", *given_lines]
-    if hidden:
-        lines += textwrap.wrap("hidden (counts only): " + ", ".join(hidden), WIDTH, subsequent_indent="  ")
-    lines.append("defaults the loader filled in (not in the scenario):" if default_lines else
-                 "defaults the loader filled in: none")
-    lines += default_lines
-    if rules is not None:
-        for label in rules.labels():
-            lines += textwrap.wrap(label, WIDTH, subsequent_indent="  ")
+            if not any(not _empty(held) for held in value):
+                given_lines += _lines(_line(f.name, "none for every seat"))
+        else:
+            given_lines += _lines(_line(f.name, compact(value)))
+    head = [*textwrap.wrap(title, WIDTH, subsequent_indent="  "), f"players: {players if players is not None else '-'}"]
+    seat_lines = [line for seat, held in sorted(seats.items()) for line in _lines(_line(f"seat {seat}", "; ".join(held), 3))]
+    body = (["per seat:", *seat_lines] if seat_lines else []) + (["given:", *given_lines] if given_lines else [])
+    tail = textwrap.wrap("hidden (counts only): " + ", ".join(hidden), WIDTH, subsequent_indent="  ") if hidden else []
+    if worked:
+        tail += ["worked out by the loader from the rest of the scenario:", *worked]
+    tail.append("defaults the loader filled in (not in the scenario):" if default_lines else
+                "defaults the loader filled in: none")
+    tail += default_lines
+    for label in rules.labels() if rules is not None else ():
+        tail += textwrap.wrap(label, WIDTH, subsequent_indent="  ")
     if getattr(position, "illustrative", False):
-        lines.append("ILLUSTRATIVE data: every answer on this position says so")
-    lines = "\n".join(lines).split("\n")
-    if len(lines) > MAX_LINES:
-        lines = lines[:MAX_LINES - 1] + [f"... {len(lines) - MAX_LINES + 1} more lines"]
-    return "\n".join(lines)
+        tail.append("ILLUSTRATIVE data: every answer on this position says so")
+    room = max(4, MAX_LINES - len(head) - len(tail))
+    if len(body) > room:
+        body = body[:room - 1] + [f"  ... {len(body) - room + 1} more lines of given fields"]
+    return "\n".join(head + body + tail)
