@@ -379,7 +379,8 @@ def _png(width: int, height: int, ops):
                     draw.rounded_rectangle((l - 3 * k, t - 2 * k, r + 3 * k, b + 2 * k), 3 * k, fill=box,
                                            outline=None if box == "#ffffff" else OUTLINE, width=1)
                 draw.text(at, line, fill=colour, font=font, anchor=where)
-    return image.resize((width, height), Image.LANCZOS)
+    # a palette of 96 colours: a board's few fills and the text's edges, a file a quarter the size
+    return image.resize((width, height), Image.LANCZOS).quantize(colors=96, method=Image.Quantize.FASTOCTREE)
 
 
 def _arrow_head(draw, a, b, colour, size):
