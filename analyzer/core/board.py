@@ -123,7 +123,7 @@ def hex_corners(x: float, y: float, width: float, flat: bool) -> list[tuple[floa
             for k in range(6)]
 
 
-def spring(nodes, edges, iterations: int = 200) -> dict:
+def spring(nodes, edges, iterations: int = 100) -> dict:
     """A fixed, seedless layout of a graph (node -> (x, y) within [-1, 1]): places as far apart as the hops
     between them (stress majorization, from a circle in the given order), so the same graph always looks alike."""
     import numpy as np
