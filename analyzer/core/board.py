@@ -156,6 +156,14 @@ def spring(nodes, edges, iterations: int = 100) -> dict:
         np.fill_diagonal(b, 0)
         np.fill_diagonal(b, -b.sum(1))
         x = inverse @ b @ x
+    apart = 0.8 * np.median([np.hypot(*(x[index[a]] - x[index[b]])) for a, b in edges]) if edges else 1.0
+    for _ in range(60):  # then no two places closer than most linked ones: push crowded pairs apart
+        gap = x[:, None] - x[None]
+        dist = np.sqrt((gap ** 2).sum(-1)) + np.eye(n)
+        short = np.clip(apart - dist, 0, None) * (1 - np.eye(n))
+        if not short.any():
+            break
+        x += (gap / dist[..., None] * short[..., None] / 2).sum(1)
     x -= x.mean(0)
     x /= max(np.abs(x).max(), 1e-9)
     return {v: (round(float(x[i, 0]), 4), round(float(x[i, 1]), 4)) for v, i in index.items()}
