@@ -23,7 +23,8 @@ def describe(game) -> dict:
         "questions": {name: {"summary": q.summary, "default_rollouts": q.default_rollouts}
                       for name, q in game.questions.items()},
         "full_games": game.full_games is not None, "quick_entry": game.quick_entry is not None,
-        "board_template": game.board_template is not None, "policies": list(game.policies),
+        "board_template": game.board_template is not None, "board_picture": game.picture is not None,
+        "policies": list(game.policies),
         "scenarios": [str(p.relative_to(root)) for p in registry.scenarios(game.name)],
     }
 
@@ -55,6 +56,7 @@ def _text(entry: dict, examples: dict | None = None) -> str:
     extras = [what for what, key, how in (
         ("balance, strength, report", "full_games", "full games"),
         (f"{entry['name']} ...", "quick_entry", "quick entry"),
+        (f"board {entry['name']}", "board_picture", "board picture"),
         (f"board {entry['name']} --template", "board_template", "board file")) if entry[key]]
     if extras:
         lines += wrapped("also:", "; ".join(f"analyzer {e}" for e in extras))

@@ -121,3 +121,21 @@ def test_a_picture_file_must_be_png_or_svg_and_new(tmp_path):
     with pytest.raises(AnalyzerError, match="exists"):
         board.save(pic, tmp_path / "x.png")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["x.png"]
+
+
+@pytest.mark.parametrize("game", DRAWN)
+def test_every_shipped_position_draws_on_its_board(game):
+    """Each position's pieces land on places of its board (an unknown place raises) and the scene lays out."""
+    from analyzer.core import scenario
+
+    spec = registry.game(game)
+    drawn = 0
+    for path in registry.scenarios(game):
+        data = scenario.load(path)
+        if "position" not in data:
+            continue
+        pic = resolve(spec.picture)(spec.position(data))
+        width, height, ops = board._scene(pic)
+        assert width > 0 and height > 0 and len(ops) > len(pic.places)
+        drawn += 1
+    assert drawn
