@@ -139,3 +139,9 @@ def test_every_shipped_position_draws_on_its_board(game):
         assert width > 0 and height > 0 and len(ops) > len(pic.places)
         drawn += 1
     assert drawn
+
+
+@pytest.mark.parametrize("game", ["catan", "finstere_flure", "san_marco", "samarkand_queen", "samarkand_sackson",
+                                  "goa", "cafe_international", "himalaya", "paris_paris", "roborally", "magellan"])
+def test_a_board_on_illustrative_data_says_so(game):
+    assert "ILLUSTRATIVE" in resolve(registry.game(game).picture)(None).caption
