@@ -3,8 +3,8 @@
 A game's `picture(position or None) -> Picture` (the GameSpec hook `picture`) states only geometry: the places a
 scenario names (hexes, squares, circles, dots, each labelled with the id the loader reads), the links between
 them (edges, bridges, roads, arrows) and, for a position, the pieces on them (by place id).  This module draws
-it: `save` writes PNG or SVG (matplotlib Agg, imported here and only when drawing), `text` lays it out for an
-80-column terminal when it fits there, else returns None.  Ids in the picture come from the game's own data,
+it: `save` writes PNG (Pillow, imported only when drawing) or plain SVG, `text` lays it out for an 80-column
+terminal when it fits there, else returns None.  No matplotlib: a picture is drawn well within a second.  Ids in the picture come from the game's own data,
 so the picture cannot disagree with the loader.
 """
 from __future__ import annotations
@@ -15,12 +15,13 @@ import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from analyzer.core import style
 from analyzer.core.errors import AnalyzerError
 
 SHAPES = ("hex", "flathex", "square", "circle", "dot", "text")
 SUFFIXES = (".png", ".svg")
-GRID_FILL = {"#": "#8d8577", "E": "#b7e1b0", "I": "#cfe0f3", "O": "#a8d5a2", "b": "#e9b3ad", "*": "#b9e4f0"}
-SEATS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")  # style.PALETTE's order
+GRID_FILL = {"#": "#8d8577", "I": "#cfe0f3", "O": "#a8d5a2", "b": "#e9b3ad", "*": "#b9e4f0"}
+SEATS = style.PALETTE  # a seat's pieces, seat 0 first
 
 
 @dataclass
@@ -77,6 +78,7 @@ class Picture:
     legend: list = field(default_factory=list)
 
     def place(self, id, x, y, label=None, **how) -> Place:
+        assert how.get("shape", "square") in SHAPES, how["shape"]
         p = Place(str(id), float(x), float(y), str(id) if label is None else str(label), **how)
         self.places[p.id] = p
         return p
@@ -260,7 +262,7 @@ def _extent(picture: Picture):
 
 
 TITLE, FOOT = 34, 16  # pixels above the board (the title, a grid's x labels), and per caption line below it
-INK, MUTED, OUTLINE = "#1b1b1b", "#5a5a5a", "#6b6253"
+INK, MUTED, OUTLINE = style.INK, style.MUTED, "#6b6253"
 
 
 def _scene(picture: Picture):
@@ -332,11 +334,8 @@ def _shorten(a, b, by: float):
 
 
 def _ink(colour: str) -> str:
-    """Dark or white text, whichever reads on `colour` (#rrggbb; any other colour name: dark)."""
-    if not (colour.startswith("#") and len(colour) == 7):
-        return INK
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
-    return "#111111" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
+    """The text colour that reads on `colour` (#rrggbb; any other colour name: the usual ink)."""
+    return style.ink(colour) if colour.startswith("#") and len(colour) == 7 else INK
 
 
 def _draw(picture: Picture, path: Path) -> None:

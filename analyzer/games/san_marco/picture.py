@@ -2,13 +2,14 @@
 values) and the district pairs a bridge may join; with a position, the aristocrats, bridges and the Doge."""
 from __future__ import annotations
 
+from analyzer.core import style
 from analyzer.core.board import Picture
 from analyzer.games.san_marco import rules as r
 
 # the districts roughly where they lie in Venice (the board's own layout is not in the sources)
 WHERE = {"Cannaregio": (3, 0), "Santa Croce": (0, 1.6), "San Polo": (2.6, 2.6), "San Marco": (5.4, 3.2),
          "Castello": (7, 1), "Dorsoduro": (1.2, 4.6)}
-COLOURS = {"red": "#d62828", "blue": "#1f5fd1", "green": "#1f9d3a", "yellow": "#f2d000"}
+COLOURS = style.CAMELS  # the named colours every picture uses (red, blue, green, yellow among them)
 
 
 def picture(position=None) -> Picture:
