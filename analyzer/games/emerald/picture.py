@@ -1,5 +1,5 @@
 """Emerald's board picture: the track by the numbers a knight's position is written in (fields 1-6, caves 1-9
-as 7-15, the treasure chamber 16, the start squares s1-s5); with a position, the knights, the dragon and its
+as 7-15, the treasure chamber 16, the start squares s1-s5, the nest); with a position, the knights, the dragon and its
 trail, and the gem and gold stacks in the caves."""
 from __future__ import annotations
 
@@ -11,20 +11,21 @@ FILL = {"field": "#cfe8a9", "cave": "#b9b4ad", "chamber": "#f3dc87", "start": "#
 
 
 def picture(position=None) -> Picture:
-    pic = Picture("Emerald: the track (a knight's position: s1-s5, 1-16; a stack's cave: 1-9)",
-                  "fields 1-6, caves 1-9 at positions 7-15, the treasure chamber 16", scale=0.75)
+    pic = Picture("Emerald: the track (a knight's place: s1-s5, 1-15, chamber, nest; a stack's cave: 1-9)",
+                  "fields 1-6, caves 1-9 at positions 7-15, the treasure chamber 16, the nest", scale=0.75)
     for k, pos in enumerate(r.START_SQUARES):
         pic.place(r.position_name(pos), 0, 1.3 * (k - 2), shape="square", size=1.1, fill=FILL["start"], kind="start")
     for pos in range(1, r.CHAMBER + 1):
         what = "chamber" if pos == r.CHAMBER else "cave" if r.cave_of(pos) else "field"
         label = f"{pos}\n{r.position_name(pos)}" if what != "field" else f"{pos}\nfield"
         pic.place(pos, 1.3 * pos, 0, label, shape="square", size=1.2, fill=FILL[what], kind=what)
+    pic.place("nest", 1.3 * r.CHAMBER, 1.5, shape="circle", size=1.1, fill=FILL["start"], kind="nest")
     if position is None:
         return pic
     for colour, places in enumerate(position.knights):
         for pos in places:
             name = r.COLOURS[colour]
-            pic.piece(r.position_name(pos) if pos in r.START_SQUARES else pos, name,
+            pic.piece(r.position_name(pos) if pos in r.START_SQUARES or pos == r.NEST else pos, name,
                       colour=style.CAMELS.get(name, "#888888"))
     cave, facing, trail = position.dragon
     pic.piece(r.cave_pos(cave), f"dragon {'<' if facing == r.ENTRANCE else '>'}")
