@@ -182,7 +182,7 @@ def text(picture: Picture, width: int = WIDTH) -> str | None:
     body = _grid_text(picture) if picture.grid else _free_text(picture)
     if body is None or max(map(len, body), default=0) > width or len(body) > 40:
         return None
-    lines = [picture.title, *body]
+    lines = [*textwrap.wrap(picture.title, width, subsequent_indent="  "), *body]
     for line in [*picture.legend, *([picture.caption] if picture.caption else [])]:
         lines += textwrap.wrap(line, width, subsequent_indent="  ", break_on_hyphens=False)
     return "\n".join(lines)

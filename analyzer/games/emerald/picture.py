@@ -11,7 +11,7 @@ FILL = {"field": "#cfe8a9", "cave": "#b9b4ad", "chamber": "#f3dc87", "start": "#
 
 
 def picture(position=None) -> Picture:
-    pic = Picture("Emerald: the track (a knight's place: s1-s5, 1-15, chamber, nest; a stack's cave: 1-9)",
+    pic = Picture("Emerald: the track (knights: s1-s5, 1-15, chamber, nest; stacks: caves 1-9)",
                   "fields 1-6, caves 1-9 at positions 7-15, the treasure chamber 16, the nest", scale=0.75)
     for k, pos in enumerate(r.START_SQUARES):
         pic.place(r.position_name(pos), 0, 1.3 * (k - 2), shape="square", size=1.1, fill=FILL["start"], kind="start")
