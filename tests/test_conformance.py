@@ -65,7 +65,7 @@ def test_the_game_is_registered_on_the_contract(name):
         assert question.summary.strip() and question.help.strip(), "every question has help text"
         assert question.default_rollouts is None or question.default_rollouts >= 1
     assert callable(resolve(game.load))
-    for hook in ("bench", "reference_check", "answers", "board_template", "draw"):
+    for hook in ("bench", "reference_check", "answers", "board_template", "draw", "picture"):
         assert getattr(game, hook) is None or callable(resolve(getattr(game, hook))), hook
     if game.full_games is not None:
         full = game.full()

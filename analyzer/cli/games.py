@@ -1,4 +1,5 @@
-"""`analyzer games` (what each registered game answers) and `analyzer board` (a game's board file)."""
+"""`analyzer games` (what each registered game answers) and `analyzer board` (a game's board: its picture, or
+the board file to fill in)."""
 from __future__ import annotations
 
 import json
@@ -22,7 +23,8 @@ def describe(game) -> dict:
         "questions": {name: {"summary": q.summary, "default_rollouts": q.default_rollouts}
                       for name, q in game.questions.items()},
         "full_games": game.full_games is not None, "quick_entry": game.quick_entry is not None,
-        "board_template": game.board_template is not None, "policies": list(game.policies),
+        "board_template": game.board_template is not None, "board_picture": game.picture is not None,
+        "policies": list(game.policies),
         "scenarios": [str(p.relative_to(root)) for p in registry.scenarios(game.name)],
     }
 
@@ -54,6 +56,7 @@ def _text(entry: dict, examples: dict | None = None) -> str:
     extras = [what for what, key, how in (
         ("balance, strength, report", "full_games", "full games"),
         (f"{entry['name']} ...", "quick_entry", "quick entry"),
+        (f"board {entry['name']}", "board_picture", "board picture"),
         (f"board {entry['name']} --template", "board_template", "board file")) if entry[key]]
     if extras:
         lines += wrapped("also:", "; ".join(f"analyzer {e}" for e in extras))
@@ -147,24 +150,45 @@ def games(game: GameArg = None,
 def board(game: GameName,
           template: Annotated[bool, typer.Option("--template", help="Write the board file to fill in from the "
                                                                     "printed board.")] = False,
-          out: Annotated[Optional[Path], typer.Option("--out", "-o", dir_okay=False,
-                                                      help="Write it here [default: print it].")] = None):
-    """A game's board file: the numbers printed on the board that no source gives, to copy from your own board.
+          out: Annotated[Optional[Path], typer.Option(
+              "--out", "-o", dir_okay=False,
+              help="Write the picture here: .png or .svg (with --template: the board file) [default: print the "
+                   "board where it fits the terminal].")] = None):
+    """A game's board with every id a scenario uses printed on it: in the terminal, or as a picture with -o.
 
-    The template holds the illustrative default; replace its numbers with the printed ones and put the block
-    in your scenario (its comments say where). Outputs computed on the default say "illustrative"."""
+    `-o board.png` (or .svg) draws it; a board too large for 80 columns is only drawn. `--template` writes the
+    board file instead: the numbers printed on the board that no source gives, to copy from your own board
+    (outputs computed on the illustrative default say "illustrative")."""
+    from analyzer.core.game import resolve
+
+    spec = registry.game(game)
+    if template:
+        _template(spec, out)
+        return
+    if spec.picture is None:
+        typer.echo(f"{spec.name} has no board picture: its positions name no places on a board the analyzer holds")
+        return
+    from analyzer.core import board as drawing
+
+    picture = resolve(spec.picture)(None)
+    if out is not None:
+        drawing.save(picture, out)
+        typer.echo(f"wrote {out}")
+        return
+    typer.echo(drawing.text(picture) or f"{picture.title}\nToo large for the terminal: draw it with "
+                                         f"`analyzer board {spec.name} -o board.png` (or .svg).")
+
+
+def _template(spec, out: Path | None) -> None:
     import os
 
     from analyzer.core.errors import AnalyzerError, ScenarioError
     from analyzer.core.game import resolve
 
-    spec = registry.game(game)
-    if not template:
-        raise AnalyzerError("board: say --template to write the board file (see `analyzer board --help`)")
     if spec.board_template is None:
         with_one = [g.name for g in registry.games() if g.board_template is not None]
-        raise ScenarioError("game", f"{game} has no board file: every number it needs is in its rules; games with "
-                                    f"one: {', '.join(with_one) or 'none'}")
+        raise ScenarioError("game", f"{spec.name} has no board file: every number it needs is in its rules; games "
+                                    f"with one: {', '.join(with_one) or 'none'}")
     text = resolve(spec.board_template)()
     if out is None:
         typer.echo(text, nl=False)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from analyzer.cli import analyze, bench, compiling, games, new
+from analyzer.cli import analyze, bench, compiling, games, new, show
 from analyzer.cli import balance as balance_cli
 from analyzer.cli.errors import OneLineErrors
 from analyzer.core import registry
@@ -71,5 +71,6 @@ app.command()(balance_cli.report)
 app.command()(games.games)
 app.command()(games.board)
 app.command()(new.new)
+app.command()(show.show)
 app.command()(bench.bench)
 app.command()(compiling.warm)

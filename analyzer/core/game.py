@@ -7,7 +7,7 @@ first use, so `analyzer --help` and `analyzer games` never load numpy engines or
 
 - `GameSpec`: the game's name, title, version, player range, `load(scenario dict) ->
   position`, its `questions` and the optional hooks (full games, benchmarks, a quick-entry
-  sub-app, a board template, a picture of a position).
+  sub-app, a board template, a picture of a position, the board's picture).
 - `Question`: one thing a game answers about a position: `answer(position, settings) ->
   Result`, its help text and its default rollout count.  `odds` and `ev` are the two
   common ones (`analyzer odds|ev SCENARIO`); any other is `analyzer ask NAME SCENARIO`.
@@ -171,6 +171,7 @@ class GameSpec:
     quick_entry: Any = None  # a typer.Typer sub-app: `analyzer <name> ...`
     board_template: Any = None  # a path (str) of the board file a user fills in from the printed board
     draw: Any = None  # draw(position, path) -> writes a PNG picture of the position
+    picture: Any = None  # picture(position or None) -> core.board.Picture: the board, its ids, a position's pieces
     reference_check: Any = None  # reference_check(seed) -> [(what, engine's value, reference's value)] on fixed draws
     policies: tuple = ()  # the player models' names a scenario may seat (`analyzer games` lists them)
 

@@ -76,4 +76,5 @@ GAME = GameSpec(
     policies=("greedy", "random", "search[:N[:BASE]]"),
     bench="analyzer.games.alhambra.bench:run",
     reference_check="analyzer.games.alhambra.sim:engine_agrees",
+    picture="analyzer.games.alhambra.picture:picture",
 )

@@ -70,4 +70,5 @@ GAME = GameSpec(
     bench="analyzer.games.cafe_international.bench:run",
     reference_check="analyzer.games.cafe_international.sim:engine_agrees",
     policies=("greedy", "random", "search[:N[:BASE]]"),
+    picture="analyzer.games.cafe_international.picture:picture",
 )

@@ -55,4 +55,5 @@ GAME = GameSpec(
     reference_check="analyzer.games.camelup.reference_game:engine_agrees",
     quick_entry="analyzer.games.camelup.quick_entry:app",
     draw="analyzer.games.camelup.draw:draw",
+    picture="analyzer.games.camelup.picture:picture",
 )

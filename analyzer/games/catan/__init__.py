@@ -96,4 +96,5 @@ GAME = GameSpec(
     full_games="analyzer.games.catan.balance:FULL_GAMES",
     bench="analyzer.games.catan.bench:run",
     reference_check="analyzer.games.catan.sim:engine_agrees",
+    picture="analyzer.games.catan.picture:picture",
 )

@@ -73,4 +73,5 @@ GAME = GameSpec(
     answers="analyzer.games.caylus.state:questions",
     bench="analyzer.games.caylus.bench:run",
     reference_check="analyzer.games.caylus.reference:reference_agrees",
+    picture="analyzer.games.caylus.picture:picture",
 )

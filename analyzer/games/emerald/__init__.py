@@ -67,4 +67,5 @@ GAME = GameSpec(
     bench="analyzer.games.emerald.bench:run",
     reference_check="analyzer.games.emerald.sim:engine_agrees",
     policies=("greedy", "random", "search[:N[:BASE]]"),
+    picture="analyzer.games.emerald.picture:picture",
 )

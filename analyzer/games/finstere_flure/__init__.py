@@ -70,4 +70,5 @@ GAME = GameSpec(
     board_template="analyzer.games.finstere_flure.rules:board_template",
     reference_check="analyzer.games.finstere_flure.sim:engine_agrees",
     policies=("greedy", "random", "search[:N[:BASE]]"),
+    picture="analyzer.games.finstere_flure.picture:picture",
 )

@@ -67,4 +67,5 @@ GAME = GameSpec(
     bench="analyzer.games.goa.bench:run",
     reference_check="analyzer.games.goa.sim:engine_agrees",
     policies=("greedy", "random", "search[:N[:BASE]]"),
+    picture="analyzer.games.goa.picture:picture",
 )

@@ -52,4 +52,5 @@ GAME = GameSpec(
     bench="analyzer.games.himalaya.bench:run",
     reference_check="analyzer.games.himalaya.reference:reference_agrees",
     board_template="analyzer.games.himalaya.rules:board_template",
+    picture="analyzer.games.himalaya.picture:picture",
 )

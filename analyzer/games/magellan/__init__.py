@@ -62,4 +62,5 @@ GAME = GameSpec(
     quick_entry="analyzer.games.magellan.quick_entry:app",
     reference_check="analyzer.games.magellan.reference:engine_agrees",
     board_template="analyzer.games.magellan.state:board_template",
+    picture="analyzer.games.magellan.picture:picture",
 )

@@ -61,4 +61,5 @@ GAME = GameSpec(
     bench="analyzer.games.paris_paris.bench:run",
     board_template="analyzer.games.paris_paris.state:board_template",
     reference_check="analyzer.games.paris_paris.reference:reference_agrees",
+    picture="analyzer.games.paris_paris.picture:picture",
 )

@@ -26,7 +26,8 @@ This project's layout (core also reads the spec's flat one, `settings:` and the 
       ships: [{good: corn, barrels: 2}, {}, {}]      # the cargo ships smallest first
       trading_house: [indigo]
 
-Readings where the spec is silent: without boards the islands are the start plantations (round 1); the stack is
+Readings where the spec is silent: without boards the islands are the start plantations, so a position past the
+set-up (round > 1, discards, leftovers or roles taken) needs the boards or the stack (else refused); the stack is
 by elimination (the tiles less the islands, display and discards; with start_tiles_from_pool false the start
 tiles come from outside the 50), and a stack given must agree with it when boards are given (else it may only be
 no larger); the roles taken are those of the seats from the governor on, so the seat choosing now is the next one.
@@ -151,6 +152,7 @@ def parse_position(data: dict) -> Position:
     taken = _roles_taken(block.get("roles_taken"), f"{P}.roles_taken", players, governor)
     doubloons = _role_doubloons(block.get("role_doubloons"), f"{P}.role_doubloons", players, taken)
     rnd = sc.integer(block.get("round", 1), f"{P}.round", 1, settings.turn_cap)
+    _started_needs_boards(block, rnd, discard, leftovers, taken)
     ships, house, supply = _cargo(block, P, players, settings, boards)
     placed = sum(b.colonists for b in boards) if boards else 0
     total = r.COLONISTS[players] + players
@@ -162,6 +164,19 @@ def parse_position(data: dict) -> Position:
     left = _buildings_left(boards, settings, f"{P}.boards")
     return Position(players, settings, governor, stack, discard, display, leftovers, quarries, boards, taken,
                     doubloons, rnd, ship, colonists, vp, ships, house, supply, left, block.get("stack") is not None)
+
+
+def _started_needs_boards(block: dict, rnd: int, discard, leftovers, taken) -> None:
+    """Once the game has started, the islands hold more than the start crops: without the boards (or the stack
+    itself) the stack by elimination would rest on an assumption no answer could show, so it is refused."""
+    if block.get("boards") is not None or block.get("stack") is not None:
+        return
+    started = [what for what, yes in (("round > 1", rnd > 1), ("a discard pile", sum(discard)),
+                                      ("leftovers", sum(leftovers)), ("roles taken", taken)) if yes]
+    if started:
+        raise ScenarioError("position.boards", f"required once the game has started ({', '.join(started)}): the "
+                                               "islands' plantations decide the stack; give the boards, or "
+                                               "position.stack")
 
 
 def _leftovers(value, where: str, display: tuple[int, ...]) -> tuple[int, ...]:

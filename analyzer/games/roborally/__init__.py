@@ -49,4 +49,5 @@ GAME = GameSpec(
     bench="analyzer.games.roborally.bench:run",
     board_template="analyzer.games.roborally.state:board_template",
     reference_check="analyzer.games.roborally.reference:reference_agrees",
+    picture="analyzer.games.roborally.picture:picture",
 )

@@ -87,4 +87,5 @@ GAME = GameSpec(
     bench="analyzer.games.samarkand_queen.bench:run",
     reference_check="analyzer.games.samarkand_queen.sim:engine_agrees",
     policies=("greedy", "random", "route-planner", "search[:N[:BASE]]"),
+    picture="analyzer.games.samarkand_queen.picture:picture",
 )

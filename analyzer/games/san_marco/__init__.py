@@ -100,4 +100,5 @@ GAME = GameSpec(
     full_games="analyzer.games.san_marco.balance:FULL_GAMES",
     bench="analyzer.games.san_marco.bench:run",
     reference_check="analyzer.games.san_marco.game:engine_agrees",
+    picture="analyzer.games.san_marco.picture:picture",
 )

@@ -33,10 +33,21 @@ def test_the_set_up_is_the_default_position():
 
 
 def test_the_stack_by_elimination_and_the_leftovers():
-    p = position(4, display=["coffee", "coffee", "corn"], discard_pile={"sugar": 2}, leftovers=["coffee"])
-    assert p.stack == (7, 10, 9, 9, 6) and p.next_discard == (0, 0, 2, 0, 1)
+    p = position(4, display=["coffee", "coffee", "corn"], discard_pile={"sugar": 2}, leftovers=["coffee"],
+                 boards=BOARDS)  # the islands: corn 3, indigo 2, coffee 1
+    assert p.stack == (10 - 3 - 1, 12 - 2, 11 - 2, 9, 8 - 1 - 2) and p.next_discard == (0, 0, 2, 0, 1)
     outside = position(4, rules={"start_tiles_from_pool": False})
     assert outside.stack == r.PLANTATION_TILES
+
+
+@pytest.mark.parametrize("kw", [{"round": 2}, {"discard_pile": {"sugar": 2}}, {"roles_taken": {0: "settler"}},
+                                {"display": ["corn"], "leftovers": ["corn"]}])
+def test_a_started_game_without_boards_or_stack_is_refused(kw):
+    """Past the set-up the islands are not the start crops: the elimination would rest on a hidden guess."""
+    with pytest.raises(ScenarioError, match="required once the game has started") as err:
+        position(4, **kw)
+    assert err.value.field == "position.boards"
+    assert position(4, stack={"corn": 1}, **kw).stack_given  # the stack itself is enough
 
 
 def test_a_full_table():

@@ -1,0 +1,104 @@
+"""`analyzer board GAME` (the board picture, its terminal form, --template) and `analyzer show SCENARIO` (the
+position checked as the question commands check it, summarised, drawn): every shipped scenario shows, bad ones
+fail exactly as `analyzer ask` fails on them, and nothing half written is left."""
+from __future__ import annotations
+
+import random
+
+import pytest
+import yaml
+
+from analyzer.core import registry
+from tests.cli.test_fuzz_positions import mutants
+from tests.cli_helpers import invoke, one_line_error
+
+SHIPPED = [p for g in registry.GAMES for p in registry.scenarios(g)]
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_show_reads_every_shipped_scenario(path):
+    result = invoke("show", path)
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines and max(len(line) for line in lines) <= 79 and len(lines) <= 44
+    if not path.name.startswith("balance-"):
+        assert "defaults the loader filled in" in result.stdout
+
+
+def _first_words(text: str) -> str:
+    return text.strip().splitlines()[0]
+
+
+@pytest.mark.parametrize("game", ["catan", "finstere_flure", "puerto_rico", "san_marco", "cafe_international"])
+def test_show_fails_on_a_bad_position_as_the_question_commands_do(game, tmp_path):
+    refused = 0
+    for i, (label, text) in enumerate(random.Random(f"show {game}").sample(mutants(game), 12)):
+        path = tmp_path / f"m{i}.yaml"
+        path.write_bytes(text.encode("utf-8", "surrogateescape"))
+        asked = invoke("ask", next(iter(registry.game(game).questions)), path, "-n", "10", "--seed", "1", "-j", "1")
+        if asked.exit_code != 2:
+            continue
+        shown = invoke("show", path, "-o", tmp_path / f"m{i}.png")
+        one_line_error(shown)
+        assert _first_words(shown.stderr) == _first_words(asked.stderr), label
+        assert not (tmp_path / f"m{i}.png").exists()
+        refused += 1
+    assert refused >= 3
+
+
+def test_show_lists_the_defaults_and_what_is_hidden():
+    result = invoke("show", registry.SCENARIOS / "catan" / "where-to-settle.yaml")
+    out = result.stdout
+    assert result.exit_code == 0
+    assert "seat 0: hands [1, 1, 0, 0, 0]" in out and "seat 1: hands 4" in out
+    assert "hidden (counts only): seat 1's 4 cards" in out
+    defaults = out.split("defaults the loader filled in (not in the scenario):")[1]
+    assert "board:" in defaults and "ILLUSTRATIVE" in defaults and "robber" not in defaults  # robber: given
+
+
+def test_a_started_puerto_rico_game_needs_its_boards(tmp_path):
+    path = tmp_path / "pr.yaml"
+    path.write_text(yaml.safe_dump({"game": "puerto_rico", "players": 4,
+                                    "position": {"round": 3, "discard_pile": {"corn": 1}}}))
+    for command in (("show",), ("odds",)):
+        one_line_error(invoke(*command, path), "position.boards: required once the game has started")
+
+
+def test_show_draws_the_position(tmp_path):
+    out = tmp_path / "pos.png"
+    result = invoke("show", registry.SCENARIOS / "san_marco" / "choose.yaml", "-o", out)
+    assert result.exit_code == 0, result.output
+    assert out.stat().st_size > 1000 and f"wrote {out}" in result.stdout
+    one_line_error(invoke("show", registry.SCENARIOS / "san_marco" / "choose.yaml", "-o", out), "--out", "exists")
+    one_line_error(invoke("show", registry.SCENARIOS / "san_marco" / "choose.yaml", "-o", tmp_path / "p.gif"),
+                   "--out", ".png or .svg")
+
+
+def test_show_draws_nothing_for_a_game_without_a_picture(tmp_path):
+    one_line_error(invoke("show", registry.SCENARIOS / "puerto_rico" / "hacienda.yaml", "-o", tmp_path / "x.png"),
+                   "--out", "no board picture")
+    assert not list(tmp_path.iterdir())
+
+
+def test_board_prints_a_board_that_fits_and_points_to_the_picture_otherwise(tmp_path):
+    small = invoke("board", "finstere_flure")
+    assert small.exit_code == 0 and "squares [x, y]" in small.stdout
+    assert max(len(line) for line in small.stdout.splitlines()) <= 79
+    large = invoke("board", "catan")
+    assert large.exit_code == 0 and "analyzer board catan -o board.png" in large.stdout
+    none = invoke("board", "st_petersburg")
+    assert none.exit_code == 0 and none.stdout.strip().count("\n") == 0 and "no board picture" in none.stdout
+
+
+@pytest.mark.parametrize("suffix", ["png", "svg"])
+def test_board_writes_the_picture(tmp_path, suffix):
+    out = tmp_path / f"catan.{suffix}"
+    result = invoke("board", "catan", "-o", out)
+    assert result.exit_code == 0 and out.stat().st_size > 1000
+    one_line_error(invoke("board", "catan", "-o", tmp_path / "catan.txt"), "--out", ".png or .svg")
+
+
+def test_board_template_still_writes_the_board_file(tmp_path):
+    out = tmp_path / "board.yaml"
+    assert invoke("board", "himalaya", "--template", "-o", out).exit_code == 0
+    assert "rules:" in out.read_text()
