@@ -182,6 +182,39 @@ def startup_rows(quick: bool = False) -> list[dict]:
             for args in (["--help"], ["games"])]
 
 
+def default_jobs_rows(game_name: str, scenario: str, sizes=(None,), quick: bool = False) -> list[dict]:
+    """`analyzer balance` on a shipped scenario of `game_name`, with the default --jobs against -j 1, each in a
+    fresh process (start-up and workers included, as a user waits for them), the two interleaved; at each of
+    `sizes` games per rule set (None: the scenario's own).  ratio = the -j 1 time over the default's: the
+    default's speed as a multiple of one worker's (the issue's targets: at least 0.95 at every size, at least
+    1.7 at 65,536 games on 2 cores).  Medians of wall times; `quick`: one run each, the scenario's size only."""
+    import statistics
+    import subprocess
+    import sys
+
+    from analyzer.core import registry
+
+    path = next(p for p in registry.scenarios(game_name) if p.name == scenario)
+    rows = []
+    for games in sizes[:1] if quick else sizes:
+        size = [] if games is None else ["-n", str(games)]
+        cmd = [sys.executable, "-m", "analyzer", "balance", str(path), *size, "-f", "json", "--no-progress"]
+        subprocess.run(cmd + ["-n", "64"], check=True, capture_output=True)  # imports and engine in the file cache
+        times: dict = {"default": [], "-j 1": []}
+        for _ in range(1 if quick else 3):
+            for name, extra in (("default", []), ("-j 1", ["-j", "1"])):
+                t = time.perf_counter()
+                subprocess.run(cmd + extra, check=True, capture_output=True)
+                times[name].append(time.perf_counter() - t)
+        default, one = statistics.median(times["default"]), statistics.median(times["-j 1"])
+        label = "the scenario's games" if games is None else f"{games:,} games per rule set"
+        rows.append({"what": f"{game_name} `analyzer balance {scenario}`, {label}: default --jobs (s wall; "
+                             "comparison: -j 1; ratio: its speed-up)", "ours": default, "comparison": one,
+                     "ratio": one / default, "seconds": default,
+                     "target": ">= 0.95" if games is None or games < 65_536 else ">= 1.7 on 2 cores"})
+    return rows
+
+
 def run(games, quick: bool = False) -> dict:
     """Every benchmark row of `games` (GameSpecs with a `bench` hook), after the start-up rows."""
     rows = startup_rows(quick)

@@ -217,7 +217,7 @@ def _watch_parent(parent: int, every: float = 0.2) -> None:
 
 WORKER_START = 0.4  # seconds local worker processes take to start (measured on a 2-core machine)
 ENGINE_START = 1.2  # seconds more for a worker that loads numba and a compiled engine (measured likewise)
-FORK_START = 0.05  # seconds a worker forked from this process takes to start (measured likewise)
+FORK_START = 0.1  # seconds a worker forked from this process takes to start (measured likewise)
 AUTO = "auto"  # --jobs chosen from the measured work: see `_measured`
 WORTH = 3.0  # workers start once the chunks left would take one core WORTH times their start ...
 FIRST_WORTH = 8.0  # ... or FIRST_WORTH times, judged from the first chunk alone (it may include first calls)
