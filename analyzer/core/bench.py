@@ -149,29 +149,39 @@ class _backend:
         return False
 
 
-def command_seconds(args, repeats: int) -> float:
-    """The median wall time of `analyzer ARGS` (or of `python ARGS`, args starting with "-c") in a fresh process,
-    start-up included, after one run that fills the file cache."""
+def command_times(args, repeats: int) -> tuple[float, float]:
+    """The median wall time and the median CPU time (user + system) of `analyzer ARGS` (or of `python ARGS`, args
+    starting with "-c") in a fresh process, start-up included, after one run that fills the file cache.  On a
+    shared machine the CPU time is the steadier figure: it is about what the wall time is on a quiet one."""
+    import resource
     import statistics
     import subprocess
     import sys
 
     cmd = [sys.executable, *(args if args[0] == "-c" else ["-m", "analyzer", *args])]
     subprocess.run(cmd, check=True, capture_output=True)
-    times = []
+    walls, cpus = [], []
     for _ in range(repeats):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t = time.perf_counter()
         subprocess.run(cmd, check=True, capture_output=True)
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
+        walls.append(time.perf_counter() - t)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return statistics.median(walls), statistics.median(cpus)
+
+
+def command_seconds(args, repeats: int) -> float:
+    """The median wall time of `command_times`."""
+    return command_times(args, repeats)[0]
 
 
 def startup_row(what: str, args, repeats: int, target: str, interpreter: float) -> dict:
     """A start-up row: a command's median wall time against the bare interpreter's (`python -c pass`), measured
-    in the same run; ratio = the command's time over the interpreter's."""
-    t = command_seconds(args, repeats)
+    in the same run; ratio = the command's time over the interpreter's; `cpu`: its median user + system time."""
+    t, cpu = command_times(args, repeats)
     return {"what": f"{what} (s wall, median of {repeats}; comparison: python -c pass)", "ours": t,
-            "comparison": interpreter, "ratio": t / interpreter, "seconds": t, "target": target}
+            "comparison": interpreter, "ratio": t / interpreter, "seconds": t, "cpu": cpu, "target": target}
 
 
 def startup_rows(quick: bool = False) -> list[dict]:
@@ -227,8 +237,8 @@ def render(table: dict) -> str:
     import pandas as pd
 
     df = pd.DataFrame(table["rows"]).set_index("what")
-    df = df[[c for c in ("ours", "comparison", "ratio", "seconds", "target") if c in df] +
-            [c for c in df if c not in ("ours", "comparison", "ratio", "seconds", "target")]]
+    first = ("ours", "comparison", "ratio", "seconds", "cpu", "target")
+    df = df[[c for c in first if c in df] + [c for c in df if c not in first]]
     m = table["machine"]
     with pd.option_context("display.width", 200, "display.max_colwidth", 60):
         body = df.to_string(float_format=lambda v: f"{v:,.0f}" if abs(v) >= 1000 else f"{v:.4g}", na_rep="-")

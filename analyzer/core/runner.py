@@ -27,8 +27,6 @@ from __future__ import annotations
 
 import math
 import os
-import pickle
-import secrets
 import sys
 import threading
 import time
@@ -69,6 +67,8 @@ class RunSettings:
             from analyzer.core import checkpoint
 
             return replace(self, seed=checkpoint.read_seed(self.resume))
+        import secrets
+
         return replace(self, seed=secrets.randbelow(2**32))
 
     @property
@@ -298,6 +298,7 @@ def _identity(task, settings: RunSettings, label: str) -> dict:
         return settings.identity
     try:  # an API caller without a scenario: the pickled task stands for it
         import hashlib
+        import pickle
 
         digest = hashlib.sha256(pickle.dumps(task, protocol=4)).hexdigest()[:20]
     except Exception:  # noqa: BLE001 - an unpicklable task can still run locally with jobs=1
@@ -518,12 +519,16 @@ def _forked(task, settings: RunSettings, sizes, indices, jobs: int):
     at most two chunks per worker are queued, so that a run that has enough stops soon."""
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from contextlib import nullcontext
 
     for stream in (sys.stdout, sys.stderr):  # a forked worker flushes what it inherited when it ends
         stream.flush()
+    bar = _CURRENT.get("bar")
     pool, running = None, set()
     try:
-        with _spawning():
+        # the bar's lock held while forking: its thread is not halfway through a write to stderr, whose lock a
+        # worker would inherit taken
+        with _spawning(), bar._lock if bar is not None else nullcontext():
             pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"),
                                        initializer=_worker_start, initargs=(os.getpid(), True))
 
