@@ -207,9 +207,9 @@ def default_jobs_rows(game_name: str, scenario: str, sizes=(None,), quick: bool 
     path = next(p for p in registry.scenarios(game_name) if p.name == scenario)
     rows = []
     for games in sizes[:1] if quick else sizes:
-        size = [] if games is None else ["-n", str(games)]
-        cmd = [sys.executable, "-m", "analyzer", "balance", str(path), *size, "-f", "json", "--no-progress"]
+        cmd = [sys.executable, "-m", "analyzer", "balance", str(path), "-f", "json", "--no-progress"]
         subprocess.run(cmd + ["-n", "64"], check=True, capture_output=True)  # imports and engine in the file cache
+        cmd += [] if games is None else ["-n", str(games)]
         times: dict = {"default": [], "-j 1": []}
         for _ in range(1 if quick else 3):
             for name, extra in (("default", []), ("-j 1", ["-j", "1"])):

@@ -48,7 +48,7 @@ BACKENDS = ("local", "dask")
 class RunSettings:
     rollouts: int = 200_000
     seed: int | None = None
-    jobs: int | str = -1  # -1: every core; AUTO: chosen from the measured work (local backend; Dask uses every worker thread)
+    jobs: int | str = -1  # -1: every core; AUTO: from the measured work (local; Dask uses every worker thread)
     progress: bool = True
     backend: str = "local"  # "local" | "dask"
     scheduler: str | None = None  # Dask scheduler address, tcp://HOST:PORT
