@@ -89,14 +89,15 @@ def test_the_start_imports_nothing_heavy(args):
 
 @pytest.mark.parametrize("args", [["ev", FIVE_DICE], ["odds", FIVE_DICE], ["ev", FIVE_DICE, "-f", "json"]])
 def test_a_one_shot_camel_up_answer_imports_only_what_it_uses(args):
-    """numpy for the odds, pandas for the tables; never the plotting, the compiler, the worker pools."""
-    assert imported(args, ("matplotlib", "numba", "joblib", "scipy", "dask")) == []
+    """numpy for the odds, pandas for the tables; never the plotting, the compiler, the worker pools, nor pydantic
+    (a path, a number and a choice pass typer's coercion without it, `cli/plain.py`)."""
+    assert imported(args, ("matplotlib", "numba", "joblib", "scipy", "dask", "pydantic")) == []
 
 
 def test_a_table_event_at_the_command_line_imports_no_tables_library(tmp_path):
     """One event, one process (`analyzer camelup table roll b 2`): the answers after it need no pandas."""
     table = ["camelup", "table", "--state", str(tmp_path / "t.json")]
-    banned = ("pandas", "matplotlib", "numba", "joblib", "scipy", "dask")
+    banned = ("pandas", "matplotlib", "numba", "joblib", "scipy", "dask", "pydantic")
     assert imported([*table, "new", "--track", "1:bg 3:y 4:ow"], banned) == []
     assert imported([*table, "roll", "b", "2"], banned) == []
     assert (tmp_path / "t.json").exists()
