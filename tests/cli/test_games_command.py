@@ -81,7 +81,7 @@ def imported(args, modules) -> list[str]:
                                   ["balance", "--help"], ["warm", "--help"]])
 def test_the_start_imports_nothing_heavy(args):
     """`analyzer --help` and `analyzer games` stay quick: none of the heavy libraries is imported (pydantic, which
-    typer coerces parameters with, included: text and flags pass through, `cli/plain.py`), a game's sub-app (which
+    typer coerces parameters with, included: plain values pass without it, `cli/plain.py`), a game's sub-app (which
     loads its engine) included (speed itself is measured, not tested: python -X importtime -m analyzer --help, and
     `make bench`'s start-up rows)."""
     assert imported(args, HEAVY) == []
