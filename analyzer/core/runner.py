@@ -485,6 +485,9 @@ def _measured(task, settings: RunSettings, sizes, indices, remaining: int):
         left = remaining - len(times)  # at most: a precision run may stop sooner
         if cores > 1 and left > 1 and worth_workers(times, left, start):
             jobs = min(cores, left)
+            bar = _CURRENT.get("bar")
+            if bar is not None:  # the workers' chunks name no stage here: the run's own, not the last chunk's
+                bar.note(bar.initial)
             yield from (_forked(task, settings, sizes, indices, jobs) if forked else
                         _pooled(task, settings, sizes, indices, jobs))
             return
@@ -638,6 +641,7 @@ class Progress:
                  target: float | None = None, unit: int = 1, stage: str = ""):
         self.total, self.label, self.done, self.target = total, label, 0, target
         self.unit, self.stage, self.widest = max(int(unit), 1), stage, None
+        self.initial = stage
         self.stream = stream or sys.stderr
         self.enabled = enabled and getattr(self.stream, "isatty", lambda: False)()
         self.start, self.delay, self.shown = time.monotonic(), delay, False
