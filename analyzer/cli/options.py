@@ -76,9 +76,9 @@ Games = Annotated[Optional[int], typer.Option(
          "`analyzer games`].")]
 AllJobs = Annotated[Optional[int], typer.Option(
     "--jobs", "-j", help="Worker processes; -1 = every core [default: the scenario's, else chosen from the work: "
-                         "games in this process, timed, until those left would take long enough that workers "
-                         "(about 1.5 s to start) save time, then every core; never more workers than chunks of "
-                         "games].")]
+                         "games in this process, timed, until those left are worth workers, then every core (on "
+                         "Linux forked from this process, with the engine loaded); never more workers than "
+                         "chunks of games].")]
 Wide = Annotated[bool, typer.Option(
     "--wide", help="Print every table whole, however wide [default: fit the terminal, at least 80 columns: long "
                    "labels lettered, the rightmost columns left out, each with a note].")]
