@@ -149,26 +149,36 @@ class _backend:
         return False
 
 
-def command_times(args, repeats: int) -> tuple[float, float]:
+def children_cpu() -> float | None:
+    """User + system seconds of this process's finished children (None where the platform does not say)."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return None
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def command_times(args, repeats: int, before=None) -> tuple[float, float | None]:
     """The median wall time and the median CPU time (user + system) of `analyzer ARGS` (or of `python ARGS`, args
-    starting with "-c") in a fresh process, start-up included, after one run that fills the file cache.  On a
-    shared machine the CPU time is the steadier figure: it is about what the wall time is on a quiet one."""
-    import resource
+    starting with "-c") in a fresh process, start-up included, after one run that fills the file cache; `before()`
+    runs before each (a command that changes a file puts it back).  On a shared machine the CPU time is the
+    steadier figure: it is about what the wall time is on a quiet one."""
     import statistics
     import subprocess
     import sys
 
     cmd = [sys.executable, *(args if args[0] == "-c" else ["-m", "analyzer", *args])]
-    subprocess.run(cmd, check=True, capture_output=True)
     walls, cpus = [], []
-    for _ in range(repeats):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        t = time.perf_counter()
+    for k in range(repeats + 1):
+        if before is not None:
+            before()
+        cpu, t = children_cpu(), time.perf_counter()
         subprocess.run(cmd, check=True, capture_output=True)
-        walls.append(time.perf_counter() - t)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-    return statistics.median(walls), statistics.median(cpus)
+        if k:
+            walls.append(time.perf_counter() - t)
+            cpus.append(None if cpu is None else children_cpu() - cpu)
+    return statistics.median(walls), None if None in cpus else statistics.median(cpus)
 
 
 def command_seconds(args, repeats: int) -> float:
@@ -176,10 +186,10 @@ def command_seconds(args, repeats: int) -> float:
     return command_times(args, repeats)[0]
 
 
-def startup_row(what: str, args, repeats: int, target: str, interpreter: float) -> dict:
+def startup_row(what: str, args, repeats: int, target: str, interpreter: float, before=None) -> dict:
     """A start-up row: a command's median wall time against the bare interpreter's (`python -c pass`), measured
     in the same run; ratio = the command's time over the interpreter's; `cpu`: its median user + system time."""
-    t, cpu = command_times(args, repeats)
+    t, cpu = command_times(args, repeats, before)
     return {"what": f"{what} (s wall, median of {repeats}; comparison: python -c pass)", "ours": t,
             "comparison": interpreter, "ratio": t / interpreter, "seconds": t, "cpu": cpu, "target": target}
 

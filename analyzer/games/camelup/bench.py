@@ -86,8 +86,7 @@ def run(quick: bool = False) -> list[dict]:
 
 def one_shot_rows(quick: bool = False) -> list[dict]:
     """One answer, one process: `ev` and `odds` of five-dice.yaml, and one table event (`roll b 2` on a saved
-    game), start-up included (the issue's target: 0.35 s wall on a quiet machine)."""
-    import resource
+    game, put back before each run), start-up included (the issue's target: 0.35 s wall on a quiet machine)."""
     import tempfile
 
     repeats = 3 if quick else 7
@@ -98,23 +97,14 @@ def one_shot_rows(quick: bool = False) -> list[dict]:
                                    [q, str(EV_SCENARIO), "--no-progress", "--seed", "1"], repeats, target, interpreter)
             for q in ("ev", "odds")]
     with tempfile.TemporaryDirectory() as folder:
-        state, fresh = Path(folder) / "t.json", Path(folder) / "fresh.json"
-        table = [sys.executable, "-m", "analyzer", "camelup", "table", "--state", str(state)]
-        subprocess.run([*table, "new", "--track", "1:bg 3:y 4:ow"], check=True, capture_output=True)
-        fresh.write_bytes(state.read_bytes())
-        walls, cpus = [], []
-        for _ in range(repeats + 1):  # the first fills the file cache
-            state.write_bytes(fresh.read_bytes())  # the same event each time, from the same game
-            before = resource.getrusage(resource.RUSAGE_CHILDREN)
-            t = time.perf_counter()
-            subprocess.run([*table, "roll", "b", "2"], check=True, capture_output=True)
-            walls.append(time.perf_counter() - t)
-            after = resource.getrusage(resource.RUSAGE_CHILDREN)
-            cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-        wall, cpu = float(np.median(walls[1:])), float(np.median(cpus[1:]))
-        rows.append({"what": f"camelup one-shot table event `analyzer camelup table roll b 2` (s wall, median of "
-                             f"{repeats}; comparison: python -c pass)", "ours": wall, "comparison": interpreter,
-                     "ratio": wall / interpreter, "seconds": wall, "cpu": cpu, "target": target})
+        state = Path(folder) / "t.json"
+        table = ["camelup", "table", "--state", str(state)]
+        subprocess.run([sys.executable, "-m", "analyzer", *table, "new", "--track", "1:bg 3:y 4:ow"], check=True,
+                       capture_output=True)
+        fresh = state.read_bytes()
+        rows.append(core_bench.startup_row("camelup one-shot table event `analyzer camelup table roll b 2`",
+                                           [*table, "roll", "b", "2"], repeats, target, interpreter,
+                                           before=lambda: state.write_bytes(fresh)))
     return rows
 
 
