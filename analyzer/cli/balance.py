@@ -8,6 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from analyzer.cli import options as opt
+from analyzer.core.runner import AUTO
 
 BalancePath = Annotated[Path, typer.Argument(
     help="Balance scenario, YAML or JSON: a game's `scenarios/GAME/balance-*.yaml` (see `analyzer games`).",
@@ -33,7 +34,7 @@ def load(path: Path, command: str, run: opt.RunOptions):
     warm_full_games(game, progress=not run.no_progress)  # a first run says it is compiling, then the bar moves
     settings = run.settle(scenario.analysis_settings(data), default_rollouts=full.default_games,
                           identity=opt.game_identity(game, command, data, path.name),
-                          default_jobs=-1)  # the runner never starts more workers than chunks
+                          default_jobs=AUTO)
     return game, data, settings
 
 
@@ -102,7 +103,7 @@ def strength(scenario: BalancePath, policy: PolicyOpt = "search", against: Again
     settings = run.settle(block, default_rollouts=STRENGTH_GAMES,
                           identity=opt.game_identity(game, "strength", {**data, "strength": [policy, against, players]},
                                                      scenario.name),
-                          default_jobs=-1)
+                          default_jobs=AUTO)
     opt.emit(measure(game, data, policy, against, players, settings), fmt, out, run)
 
 

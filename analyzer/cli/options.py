@@ -75,8 +75,10 @@ Games = Annotated[Optional[int], typer.Option(
     help="Games per rule set, at most 10^12 [default: the scenario's analysis.rollouts, else the game's own: see "
          "`analyzer games`].")]
 AllJobs = Annotated[Optional[int], typer.Option(
-    "--jobs", "-j", help="Worker processes; -1 = every core [default: the scenario's, else every core; never more "
-                         "workers than chunks of games].")]
+    "--jobs", "-j", help="Worker processes; -1 = every core [default: the scenario's, else chosen from the work: "
+                         "games in this process, timed, until those left are worth workers, then every core (on "
+                         "Linux forked from this process, with the engine loaded); never more workers than "
+                         "chunks of games].")]
 Wide = Annotated[bool, typer.Option(
     "--wide", help="Print every table whole, however wide [default: fit the terminal, at least 80 columns: long "
                    "labels lettered, the rightmost columns left out, each with a note].")]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from analyzer.cli import analyze, bench, compiling, games, new, show
+from analyzer.cli import analyze, bench, compiling, games, new, plain, show
 from analyzer.cli import balance as balance_cli
 from analyzer.cli.errors import OneLineErrors
 from analyzer.core import registry
@@ -50,6 +50,7 @@ class Root(OneLineErrors):
             self.listing = False
 
 
+plain.install()  # text and flags without pydantic: `analyzer games` imports none of it
 app = typer.Typer(
     cls=Root,
     name="analyzer",

@@ -149,29 +149,49 @@ class _backend:
         return False
 
 
-def command_seconds(args, repeats: int) -> float:
-    """The median wall time of `analyzer ARGS` (or of `python ARGS`, args starting with "-c") in a fresh process,
-    start-up included, after one run that fills the file cache."""
+def children_cpu() -> float | None:
+    """User + system seconds of this process's finished children (None where the platform does not say)."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return None
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def command_times(args, repeats: int, before=None) -> tuple[float, float | None]:
+    """The median wall time and the median CPU time (user + system) of `analyzer ARGS` (or of `python ARGS`, args
+    starting with "-c") in a fresh process, start-up included, after one run that fills the file cache; `before()`
+    runs before each (a command that changes a file puts it back).  On a shared machine the CPU time is the
+    steadier figure: it is about what the wall time is on a quiet one."""
     import statistics
     import subprocess
     import sys
 
     cmd = [sys.executable, *(args if args[0] == "-c" else ["-m", "analyzer", *args])]
-    subprocess.run(cmd, check=True, capture_output=True)
-    times = []
-    for _ in range(repeats):
-        t = time.perf_counter()
+    walls, cpus = [], []
+    for k in range(repeats + 1):
+        if before is not None:
+            before()
+        cpu, t = children_cpu(), time.perf_counter()
         subprocess.run(cmd, check=True, capture_output=True)
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
+        if k:
+            walls.append(time.perf_counter() - t)
+            cpus.append(None if cpu is None else children_cpu() - cpu)
+    return statistics.median(walls), None if None in cpus else statistics.median(cpus)
 
 
-def startup_row(what: str, args, repeats: int, target: str, interpreter: float) -> dict:
+def command_seconds(args, repeats: int) -> float:
+    """The median wall time of `command_times`."""
+    return command_times(args, repeats)[0]
+
+
+def startup_row(what: str, args, repeats: int, target: str, interpreter: float, before=None) -> dict:
     """A start-up row: a command's median wall time against the bare interpreter's (`python -c pass`), measured
-    in the same run; ratio = the command's time over the interpreter's."""
-    t = command_seconds(args, repeats)
+    in the same run; ratio = the command's time over the interpreter's; `cpu`: its median user + system time."""
+    t, cpu = command_times(args, repeats, before)
     return {"what": f"{what} (s wall, median of {repeats}; comparison: python -c pass)", "ours": t,
-            "comparison": interpreter, "ratio": t / interpreter, "seconds": t, "target": target}
+            "comparison": interpreter, "ratio": t / interpreter, "seconds": t, "cpu": cpu, "target": target}
 
 
 def startup_rows(quick: bool = False) -> list[dict]:
@@ -180,6 +200,39 @@ def startup_rows(quick: bool = False) -> list[dict]:
     interpreter = command_seconds(["-c", "pass"], repeats)
     return [startup_row(f"start-up: `analyzer {' '.join(args)}`", args, repeats, "<= 0.3 s", interpreter)
             for args in (["--help"], ["games"])]
+
+
+def default_jobs_rows(game_name: str, scenario: str, sizes=(None,), quick: bool = False) -> list[dict]:
+    """`analyzer balance` on a shipped scenario of `game_name`, with the default --jobs against -j 1, each in a
+    fresh process (start-up and workers included, as a user waits for them), the two interleaved; at each of
+    `sizes` games per rule set (None: the scenario's own).  ratio = the -j 1 time over the default's: the
+    default's speed as a multiple of one worker's (the issue's targets: at least 0.95 at every size, at least
+    1.7 at 65,536 games on 2 cores).  Medians of wall times; `quick`: one run each, the scenario's size only."""
+    import statistics
+    import subprocess
+    import sys
+
+    from analyzer.core import registry
+
+    path = next(p for p in registry.scenarios(game_name) if p.name == scenario)
+    rows = []
+    for games in sizes[:1] if quick else sizes:
+        cmd = [sys.executable, "-m", "analyzer", "balance", str(path), "-f", "json", "--no-progress"]
+        subprocess.run(cmd + ["-n", "64"], check=True, capture_output=True)  # imports and engine in the file cache
+        cmd += [] if games is None else ["-n", str(games)]
+        times: dict = {"default": [], "-j 1": []}
+        for _ in range(1 if quick else 3):
+            for name, extra in (("default", []), ("-j 1", ["-j", "1"])):
+                t = time.perf_counter()
+                subprocess.run(cmd + extra, check=True, capture_output=True)
+                times[name].append(time.perf_counter() - t)
+        default, one = statistics.median(times["default"]), statistics.median(times["-j 1"])
+        label = "the scenario's games" if games is None else f"{games:,} games per rule set"
+        rows.append({"what": f"{game_name} `analyzer balance {scenario}`, {label}: default --jobs (s wall; "
+                             "comparison: -j 1; ratio: its speed-up)", "ours": default, "comparison": one,
+                     "ratio": one / default, "seconds": default,
+                     "target": ">= 0.95" if games is None or games < 65_536 else ">= 1.7 on 2 cores"})
+    return rows
 
 
 def run(games, quick: bool = False) -> dict:
@@ -194,8 +247,8 @@ def render(table: dict) -> str:
     import pandas as pd
 
     df = pd.DataFrame(table["rows"]).set_index("what")
-    df = df[[c for c in ("ours", "comparison", "ratio", "seconds", "target") if c in df] +
-            [c for c in df if c not in ("ours", "comparison", "ratio", "seconds", "target")]]
+    first = ("ours", "comparison", "ratio", "seconds", "cpu", "target")
+    df = df[[c for c in first if c in df] + [c for c in df if c not in first]]
     m = table["machine"]
     with pd.option_context("display.width", 200, "display.max_colwidth", 60):
         body = df.to_string(float_format=lambda v: f"{v:,.0f}" if abs(v) >= 1000 else f"{v:.4g}", na_rep="-")

@@ -27,8 +27,6 @@ from __future__ import annotations
 
 import math
 import os
-import pickle
-import secrets
 import sys
 import threading
 import time
@@ -50,7 +48,7 @@ BACKENDS = ("local", "dask")
 class RunSettings:
     rollouts: int = 200_000
     seed: int | None = None
-    jobs: int = -1  # -1: every core (local backend; Dask uses every worker thread of the cluster)
+    jobs: int | str = -1  # -1: every core; AUTO: from the measured work (local; Dask uses every worker thread)
     progress: bool = True
     backend: str = "local"  # "local" | "dask"
     scheduler: str | None = None  # Dask scheduler address, tcp://HOST:PORT
@@ -69,6 +67,8 @@ class RunSettings:
             from analyzer.core import checkpoint
 
             return replace(self, seed=checkpoint.read_seed(self.resume))
+        import secrets
+
         return replace(self, seed=secrets.randbelow(2**32))
 
     @property
@@ -174,17 +174,21 @@ def _run_chunk(task, n, seed, index):
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
-def _worker_start(parent: int) -> None:
-    """First thing in every local worker process (loky's initializer), before any chunk.
+def _worker_start(parent: int, forked: bool = False) -> None:
+    """First thing in every local worker process (the pool's initializer), before any chunk.
 
     Ctrl-C reaches the whole process group, workers too: they ignore it, and the run's own process answers it (it
     ends the workers and says, in one line, what was kept); a worker's KeyboardInterrupt would print a traceback.
     After a kill -9 of the run's process nothing else would end its workers: on Linux the kernel sends each one
     SIGKILL the moment its parent dies (PR_SET_PDEATHSIG), whatever it is doing (a compiled kernel that holds the
-    GIL included); elsewhere a thread polls the parent."""
+    GIL included); elsewhere a thread polls the parent.  A `forked` worker also drops the SIGTERM answer and the
+    progress bar it inherited: they are the parent's."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if forked:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        _CURRENT.clear()
     if sys.platform.startswith("linux"):
         try:
             import ctypes
@@ -212,6 +216,11 @@ def _watch_parent(parent: int, every: float = 0.2) -> None:
 
 
 WORKER_START = 0.4  # seconds local worker processes take to start (measured on a 2-core machine)
+ENGINE_START = 1.2  # seconds more for a worker that loads numba and a compiled engine (measured likewise)
+FORK_START = 0.1  # seconds a worker forked from this process takes to start (measured likewise)
+AUTO = "auto"  # --jobs chosen from the measured work: see `_measured`
+WORTH = 3.0  # workers start once the chunks left would take one core WORTH times their start ...
+FIRST_WORTH = 8.0  # ... or FIRST_WORTH times, judged from the first chunk alone (it may include first calls)
 SERIAL_MAX = 16 * CHUNK  # 1,048,576: the largest run the default keeps in this process (`default_jobs`)
 
 
@@ -231,8 +240,11 @@ def default_jobs(rollouts: int, serial_max: int | None = None) -> int:
     return 1 if rollouts <= (SERIAL_MAX if serial_max is None else serial_max) else -1
 
 
-def resolve_jobs(jobs: int) -> int:
-    if jobs == 0 or jobs < -1:
+def resolve_jobs(jobs: int | str) -> int:
+    """The most worker processes `jobs` may start (AUTO: one per core)."""
+    if jobs == AUTO:
+        return os.cpu_count() or 1
+    if not isinstance(jobs, int) or jobs == 0 or jobs < -1:
         raise AnalyzerError(f"--jobs: got {jobs}; allowed: a positive number of workers, or -1 for every core")
     return os.cpu_count() or 1 if jobs == -1 else jobs
 
@@ -286,6 +298,7 @@ def _identity(task, settings: RunSettings, label: str) -> dict:
         return settings.identity
     try:  # an API caller without a scenario: the pickled task stands for it
         import hashlib
+        import pickle
 
         digest = hashlib.sha256(pickle.dumps(task, protocol=4)).hexdigest()[:20]
     except Exception:  # noqa: BLE001 - an unpicklable task can still run locally with jobs=1
@@ -442,10 +455,121 @@ def _results(task, settings: RunSettings, sizes, todo, remaining: int):
             except cluster.errors as exc:
                 raise cluster.failure(exc) from None
         return
+    if settings.jobs == AUTO:
+        yield from _measured(task, settings, sizes, todo(), remaining)
+        return
     jobs = min(resolve_jobs(settings.jobs), max(remaining, 1))
     if jobs == 1:
         yield from (_run_chunk(task, sizes[i], settings.seed, i) for i in todo())
         return
+    yield from _pooled(task, settings, sizes, todo(), jobs)
+
+
+def _measured(task, settings: RunSettings, sizes, indices, remaining: int):
+    """--jobs AUTO: the chunks in this process, timed, until the ones left would take one core long enough that
+    workers earn back their start (`worth_workers`); then the rest on a worker per core.
+
+    On Linux those workers are forked from this process, which has just played a chunk: they start with the
+    engine loaded and its first calls made, in milliseconds, where a fresh worker spends about 1.5 s importing
+    numba and loading the engine from the cache (ENGINE_START).  The first chunk may include this process's
+    own first calls of the engine, so it alone decides only when the run is far beyond the line."""
+    cores = os.cpu_count() or 1
+    forked = _can_fork()
+    start = FORK_START if forked else worker_start()
+    times: list[float] = []
+    for i in indices:
+        began = time.perf_counter()
+        part = _run_chunk(task, sizes[i], settings.seed, i)
+        times.append(time.perf_counter() - began)
+        yield part
+        left = remaining - len(times)  # at most: a precision run may stop sooner
+        if cores > 1 and left > 1 and worth_workers(times, left, start):
+            jobs = min(cores, left)
+            bar = _CURRENT.get("bar")
+            if bar is not None:  # the workers' chunks name no stage here: the run's own, not the last chunk's
+                bar.note(bar.initial)
+            yield from (_forked(task, settings, sizes, indices, jobs) if forked else
+                        _pooled(task, settings, sizes, indices, jobs))
+            return
+
+
+def _can_fork() -> bool:
+    import multiprocessing
+
+    return sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
+
+
+def worker_start() -> float:
+    """Seconds a fresh local worker takes to start: the interpreter, numpy and joblib, and, when this process
+    runs a compiled engine (numba is loaded), numba and the engine's functions from the cache, which every worker
+    loads once (measured on a 2-core machine)."""
+    return WORKER_START + (ENGINE_START if "numba" in sys.modules else 0.0)
+
+
+def worth_workers(times: list[float], left: int, start: float) -> bool:
+    """Would `left` more chunks, at the pace of the chunks timed so far, go faster on every core than here?
+
+    On one core they take left * t; on w workers about start + left * t / w, which beats it from left * t > 2 *
+    start (w = 2).  The rule asks for WORTH times the start, so that a run near the line (or on a machine whose
+    cores are busy, where workers start slower) stays at least as fast as on one core."""
+    t = min(times)
+    need = WORTH * start if len(times) > 1 else FIRST_WORTH * start
+    return left * t > need
+
+
+def _forked(task, settings: RunSettings, sizes, indices, jobs: int):
+    """(index, part) for every chunk index of `indices`, on `jobs` processes forked from this one, in any order;
+    at most two chunks per worker are queued, so that a run that has enough stops soon."""
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from contextlib import nullcontext
+
+    for stream in (sys.stdout, sys.stderr):  # a forked worker flushes what it inherited when it ends
+        stream.flush()
+    bar = _CURRENT.get("bar")
+    pool, running = None, set()
+    try:
+        # the bar's lock held while forking: its thread is not halfway through a write to stderr, whose lock a
+        # worker would inherit taken
+        with _spawning(), bar._lock if bar is not None else nullcontext():
+            pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"),
+                                       initializer=_worker_start, initargs=(os.getpid(), True))
+
+            def fill() -> None:
+                while len(running) < 2 * jobs:
+                    i = next(indices, None)
+                    if i is None:
+                        return
+                    running.add(pool.submit(_run_chunk, task, sizes[i], settings.seed, i))
+
+            fill()  # the first submit forks every worker
+        while running:
+            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                running.discard(future)
+                yield future.result()
+            fill()
+    finally:
+        if pool is not None:
+            _end(pool, running)
+
+
+def _end(pool, running) -> None:
+    """Stop a forked pool: at once, the workers killed, if chunks are still running (a stopped or interrupted
+    run); else let its idle workers exit."""
+    if not running:
+        pool.shutdown(wait=True)
+        return
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.kill()  # SIGKILL: a chunk of a compiled kernel may not return for minutes
+    for process in processes:
+        process.join(timeout=5)
+
+
+def _pooled(task, settings: RunSettings, sizes, indices, jobs: int):
+    """(index, part) for every chunk index of `indices`, on `jobs` local worker processes, in any order."""
     from joblib import Parallel, delayed
 
     _quiet_resource_tracker()
@@ -458,7 +582,7 @@ def _results(task, settings: RunSettings, sizes, todo, remaining: int):
             with _spawning():  # every worker starts with _worker_start: it ignores Ctrl-C and ends with this process
                 results = Parallel(n_jobs=jobs, batch_size=1, return_as=_unordered(), initializer=_worker_start,
                                    initargs=(os.getpid(),))(
-                    delayed(_run_chunk)(task, sizes[i], settings.seed, i) for i in todo())
+                    delayed(_run_chunk)(task, sizes[i], settings.seed, i) for i in indices)
             yield from results
         finally:
             if results is not None:
@@ -517,6 +641,7 @@ class Progress:
                  target: float | None = None, unit: int = 1, stage: str = ""):
         self.total, self.label, self.done, self.target = total, label, 0, target
         self.unit, self.stage, self.widest = max(int(unit), 1), stage, None
+        self.initial = stage
         self.stream = stream or sys.stderr
         self.enabled = enabled and getattr(self.stream, "isatty", lambda: False)()
         self.start, self.delay, self.shown = time.monotonic(), delay, False

@@ -61,21 +61,46 @@ def test_ask_help_shows_an_example_and_points_to_games():
     assert "analyzer games GAME" in text
 
 
-HEAVY = ("numpy", "pandas", "matplotlib", "numba", "joblib", "scipy", "dask")
+HEAVY = ("numpy", "pandas", "matplotlib", "numba", "joblib", "scipy", "dask", "pydantic")
+FIVE_DICE = "scenarios/camelup/five-dice.yaml"
 
 
-@pytest.mark.parametrize("args", [["--help"], ["games"], ["ask", "--help"], ["ev", "--help"], ["balance", "--help"],
-                                  ["warm", "--help"]])
-def test_the_start_imports_nothing_heavy(args):
-    """`analyzer --help` and `analyzer games` stay quick: none of the heavy libraries is imported, a game's
-    sub-app (which loads its engine) included (speed itself is measured, not tested: python -X importtime -m
-    analyzer --help, and `make bench`'s start-up rows)."""
+def imported(args, modules) -> list[str]:
+    """Which of `modules` the command line `analyzer ARGS` imports, run in a fresh process."""
     code = ("import sys; from analyzer.cli import main; sys.argv = ['analyzer', *sys.argv[1:]]\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
-            f"print('HEAVY', sorted(m for m in {HEAVY!r} if m in sys.modules), file=sys.stderr)")
+            f"print('HEAVY', sorted(m for m in {tuple(modules)!r} if m in sys.modules), file=sys.stderr)")
     done = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, text=True,
                           env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
-    assert "HEAVY []" in done.stderr, done.stderr[-2000:]
+    line = [x for x in done.stderr.splitlines() if x.startswith("HEAVY ")]
+    assert line, done.stderr[-2000:]
+    return eval(line[-1][len("HEAVY "):])
+
+
+@pytest.mark.parametrize("args", [["--help"], ["games"], ["games", "camelup"], ["ask", "--help"], ["ev", "--help"],
+                                  ["balance", "--help"], ["warm", "--help"]])
+def test_the_start_imports_nothing_heavy(args):
+    """`analyzer --help` and `analyzer games` stay quick: none of the heavy libraries is imported (pydantic, which
+    typer coerces parameters with, included: plain values pass without it, `cli/plain.py`), a game's sub-app (which
+    loads its engine) included (speed itself is measured, not tested: python -X importtime -m analyzer --help, and
+    `make bench`'s start-up rows)."""
+    assert imported(args, HEAVY) == []
+
+
+@pytest.mark.parametrize("args", [["ev", FIVE_DICE], ["odds", FIVE_DICE], ["ev", FIVE_DICE, "-f", "json"]])
+def test_a_one_shot_camel_up_answer_imports_only_what_it_uses(args):
+    """numpy for the odds, pandas for the tables; never the plotting, the compiler, the worker pools, nor pydantic
+    (a path, a number and a choice pass typer's coercion without it, `cli/plain.py`)."""
+    assert imported(args, ("matplotlib", "numba", "joblib", "scipy", "dask", "pydantic")) == []
+
+
+def test_a_table_event_at_the_command_line_imports_no_tables_library(tmp_path):
+    """One event, one process (`analyzer camelup table roll b 2`): the answers after it need no pandas."""
+    table = ["camelup", "table", "--state", str(tmp_path / "t.json")]
+    banned = ("pandas", "matplotlib", "numba", "joblib", "scipy", "dask", "pydantic")
+    assert imported([*table, "new", "--track", "1:bg 3:y 4:ow"], banned) == []
+    assert imported([*table, "roll", "b", "2"], banned) == []
+    assert (tmp_path / "t.json").exists()
 
 
 def test_a_game_sub_app_is_listed_unloaded_and_loaded_when_it_runs():

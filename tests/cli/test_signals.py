@@ -76,11 +76,12 @@ def started(proc, ck: Path, workers: int = 0):
         raise
 
 
+@pytest.mark.parametrize("jobs", [["-j", "2"], []], ids=["fresh workers", "forked workers (the default)"])
 @pytest.mark.parametrize("sig,code,word", [(signal.SIGINT, 130, "interrupted"),
                                            (signal.SIGTERM, 143, "terminated (SIGTERM)")])
-def test_a_signal_stops_a_local_run_cleanly(tmp_path, sig, code, word):
+def test_a_signal_stops_a_local_run_cleanly(tmp_path, sig, code, word, jobs):
     ck = tmp_path / "run.ck"
-    proc = analyzer(*long_run(tmp_path), "-j", 2, "--checkpoint", ck, "-o", tmp_path / "out", cwd=tmp_path)
+    proc = analyzer(*long_run(tmp_path), *jobs, "--checkpoint", ck, "-o", tmp_path / "out", cwd=tmp_path)
     started(proc, ck, workers=2)
     workers = children(proc.pid)
     proc.send_signal(sig)
@@ -111,9 +112,10 @@ def ended_within(pids: list[int], seconds: float) -> list[int]:
     return left
 
 
-def test_after_kill_9_the_workers_and_trackers_end_by_themselves(tmp_path):
+@pytest.mark.parametrize("jobs", [["-j", "2"], []], ids=["fresh workers", "forked workers (the default)"])
+def test_after_kill_9_the_workers_and_trackers_end_by_themselves(tmp_path, jobs):
     ck = tmp_path / "run.ck"
-    proc = analyzer(*long_run(tmp_path), "-j", 2, "--checkpoint", ck, cwd=tmp_path)
+    proc = analyzer(*long_run(tmp_path), *jobs, "--checkpoint", ck, cwd=tmp_path)
     started(proc, ck, workers=2)
     workers = children(proc.pid)  # the two workers, and the resource trackers loky starts
     assert len(workers) >= 2
@@ -151,12 +153,13 @@ def test_a_worker_in_a_call_that_holds_the_gil_ends_with_its_parent(tmp_path):
     assert ended_within(workers, GONE_WITHIN) == []
 
 
-@pytest.mark.parametrize("when", ["workers starting", "workers running"])
+@pytest.mark.parametrize("when", ["workers starting", "workers running", "forked workers running"])
 def test_ctrl_c_to_the_process_group_is_one_line(tmp_path, when):
     """Ctrl-C reaches every process of the terminal's foreground group: workers ignore it (from their first
     instruction), and the run's one line is all that is printed."""
     ck = tmp_path / "run.ck"
-    proc = analyzer(*long_run(tmp_path), "-j", 2, "--checkpoint", ck, cwd=tmp_path, group=True)
+    jobs = [] if when.startswith("forked") else ["-j", "2"]  # the default forks its workers
+    proc = analyzer(*long_run(tmp_path), *jobs, "--checkpoint", ck, cwd=tmp_path, group=True)
     try:
         if when == "workers starting":
             wait_for(lambda: any(b"loky" in _cmdline(c) for c in children(proc.pid)) or proc.poll() is not None, 120,

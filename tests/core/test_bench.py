@@ -26,3 +26,12 @@ def test_a_start_up_row_times_a_fresh_command_against_the_bare_interpreter():
     row = bench.startup_row("start-up: `analyzer --help`", ["--help"], 1, "<= 0.3 s", interpreter)
     assert row["comparison"] == interpreter > 0 and row["ours"] == row["seconds"] > 0
     assert row["ratio"] == row["ours"] / interpreter and "median of 1" in row["what"]
+    assert 0 < row["cpu"]  # user + system time of the command, the steadier figure on a shared machine
+
+
+def test_the_default_jobs_row_times_a_balance_scenario_against_one_worker():
+    """Quick: one run each at the scenario's own size; the ratio is the -j 1 time over the default's."""
+    scenario = "balance-4p.yaml"  # 4,000 Catan games: about a second of play
+    (row,) = bench.default_jobs_rows("catan", scenario, (None, 65_536), quick=True)
+    assert row["ours"] > 0 and row["comparison"] > 0 and row["ratio"] == row["comparison"] / row["ours"]
+    assert scenario in row["what"] and row["target"] == ">= 0.95"

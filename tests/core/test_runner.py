@@ -177,3 +177,122 @@ def test_a_stopped_run_says_what_its_checkpoint_holds_chunks_done_out_of_order_i
     with pytest.raises(Interrupted, match=f"after 0 of {5 * runner.CHUNK:,} coins; nothing written"):
         runner.run(coin_task, runner.RunSettings(checkpoint=tmp_path / "new.ck", **plan), label="coins")
     assert not (tmp_path / "new.ck").exists()
+
+
+class PidTask:
+    """Leaves a file named after the process that ran each chunk (and sleeps `pause` seconds in it)."""
+
+    def __init__(self, folder, pause: float = 0.0):
+        self.folder, self.pause = str(folder), pause
+
+    def __call__(self, n, rng):
+        import os
+        import time
+        from pathlib import Path
+
+        time.sleep(self.pause)
+        out = float_task(n, rng)
+        Path(self.folder, f"{os.getpid()}-{rng.integers(1 << 40)}").touch()  # drawn after: the sums are float_task's
+        return out
+
+
+def pids(folder) -> set[int]:
+    return {int(p.name.split("-")[0]) for p in folder.iterdir()}
+
+
+def test_the_measured_jobs_keep_a_short_run_in_this_process(tmp_path):
+    import os
+
+    settings = runner.RunSettings(rollouts=4 * runner.CHUNK, seed=3, jobs=runner.AUTO, progress=False)
+    got = runner.run(PidTask(tmp_path), settings)
+    assert pids(tmp_path) == {os.getpid()} and len(list(tmp_path.iterdir())) == 4
+    assert got["sum"] == runner.run(float_task, runner.RunSettings(rollouts=4 * runner.CHUNK, seed=3, jobs=1,
+                                                                    progress=False))["sum"]
+
+
+def test_the_measured_jobs_spread_a_long_run_with_the_same_result(tmp_path):
+    """Chunks of 0.2 s: twelve of them are worth workers from the first one on; the sums are bit-identical."""
+    import os
+
+    settings = runner.RunSettings(rollouts=12 * runner.CHUNK + 5, seed=4, jobs=runner.AUTO, progress=False)
+    got = runner.run(PidTask(tmp_path, pause=0.2), settings)
+    seen = pids(tmp_path)
+    assert os.getpid() in seen and len(seen) > 1  # the first chunk here, the rest on workers
+    one = runner.run(float_task, runner.RunSettings(rollouts=12 * runner.CHUNK + 5, seed=4, jobs=1, progress=False))
+    assert got["sum"] == one["sum"] and got["sq"] == one["sq"] and np.array_equal(got["vec"], one["vec"])
+    assert got.chunks == 13
+
+
+def test_workers_are_worth_their_start_only_well_past_it():
+    start = 1.5
+    assert not runner.worth_workers([0.15, 0.15], 16, start)  # 2.4 s left on one core: two workers would gain little
+    assert runner.worth_workers([0.15, 0.15], 64, start)  # 9.6 s left
+    assert not runner.worth_workers([0.5], 16, start)  # the first chunk alone may include first calls: wait
+    assert runner.worth_workers([0.5, 0.15], 64, start)  # the fastest chunk counts
+    assert runner.worth_workers([1.0], 60, runner.FORK_START)  # a forked worker starts in milliseconds
+
+
+def test_a_precision_run_on_forked_workers_stops_without_waiting_for_the_chunks_in_flight():
+    def halfwidths(total):
+        return [1.0 / total["n"] ** 0.5]
+
+    settings = runner.RunSettings(seed=5, jobs=runner.AUTO, progress=False, precision=1 / 700,
+                                  max_rollouts=400 * runner.CHUNK)
+    got = runner.run(partial(slow_coin, 0.05), settings, halfwidths=halfwidths)
+    assert got.stopped_by == "precision" and got.rollouts < 400 * runner.CHUNK
+
+
+def slow_coin(pause, n, rng):
+    import time
+
+    time.sleep(pause)
+    return coin_task(n, rng)
+
+
+def test_a_second_run_reuses_the_workers_of_the_first(tmp_path):
+    """One pool per command: loky keeps the workers of a run for the next (a report's questions, a bench's rows)."""
+    first, second = tmp_path / "a", tmp_path / "b"
+    first.mkdir(), second.mkdir()
+    for folder in (first, second):
+        runner.run(PidTask(folder), runner.RunSettings(rollouts=4 * runner.CHUNK, seed=1, jobs=2, progress=False))
+    assert pids(first) == pids(second) and len(pids(first)) == 2
+
+
+def test_the_measured_jobs_start_fresh_workers_where_processes_cannot_fork(tmp_path, monkeypatch):
+    """Elsewhere than Linux: the same rule with a fresh worker's start (about 1.6 s with an engine), on joblib's
+    workers; the sums are the same."""
+    import os
+
+    monkeypatch.setattr(runner, "_can_fork", lambda: False)
+    monkeypatch.setattr(runner, "worker_start", lambda: 0.05)
+    settings = runner.RunSettings(rollouts=8 * runner.CHUNK, seed=6, jobs=runner.AUTO, progress=False)
+    got = runner.run(PidTask(tmp_path, pause=0.2), settings)
+    assert len(pids(tmp_path) - {os.getpid()}) >= 1
+    one = runner.run(float_task, runner.RunSettings(rollouts=8 * runner.CHUNK, seed=6, jobs=1, progress=False))
+    assert got["sum"] == one["sum"] and np.array_equal(got["vec"], one["vec"])
+
+
+def staged_task(n, rng):
+    import time
+
+    runner.note("playing rule set 3/3")
+    time.sleep(0.2)
+    return {"n": n}
+
+
+def test_a_run_handed_to_workers_shows_its_own_stage_again(monkeypatch):
+    """The chunks played here name their stage (the rule set being played); once workers take over, the bar
+    names the run's stage, not the last chunk's."""
+    bars = []
+
+    class Recorded(runner.Progress):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            bars.append(self)
+
+    monkeypatch.setattr(runner, "Progress", Recorded)
+    monkeypatch.setattr("sys.stderr", Terminal())
+    settings = runner.RunSettings(rollouts=8 * runner.CHUNK, seed=2, jobs=runner.AUTO, progress=True)
+    runner.run(staged_task, settings, stage="playing 3 rule sets")
+    (bar,) = bars
+    assert bar.enabled and bar.initial == bar.stage == "playing 3 rule sets"

@@ -19,5 +19,6 @@ def run(quick: bool = False) -> list[dict]:
     rows = core_bench.full_games("catan", lambda kind: pl.make_config(pl.RuleSet(), 4, (Policy(kind),) * 4),
                                  pl.play, runs, repeats,
                                  note=" (random boards; printed tokens and harbours)")
+    rows += core_bench.default_jobs_rows("catan", "balance-4p.yaml", (None, 65_536), quick)
     return rows + core_bench.exact_questions("catan", ("ev", "odds", "income", "seven", "discard", "afford", "deck", "robber"),
                                              repeats, names=("reference-city.yaml", "discard-seven-cards.yaml"))

@@ -21,6 +21,7 @@ def run(quick: bool = False) -> list[dict]:
     rows = core_bench.full_games("puerto_rico", lambda kind: pl.GameConfig(pl.RuleSet(), 4, (Policy(kind),) * 4),
                                  pl.play, runs, repeats)
     rows += core_bench.exact_questions("puerto_rico", ("odds", "hacienda"), repeats)
+    rows += core_bench.default_jobs_rows("puerto_rico", "balance-start-crops.yaml", (None,), quick)
     return rows + core_bench.search_rows("puerto_rico", g.MODEL, search_decisions(4 if quick else 12), g.P_GREEDY, 3,
                                          (("search:64", "search:64", 4, 8 if quick else 16, ">=0.5/s"),
                                           ("search:64", "greedy", 4, 16 if quick else 48, ">=2/s")),
