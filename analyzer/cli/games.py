@@ -180,9 +180,7 @@ def board(game: GameName,
 
 
 def _template(spec, out: Path | None) -> None:
-    import os
-
-    from analyzer.core.errors import AnalyzerError, ScenarioError
+    from analyzer.core.errors import ScenarioError
     from analyzer.core.game import resolve
 
     if spec.board_template is None:
@@ -193,13 +191,7 @@ def _template(spec, out: Path | None) -> None:
     if out is None:
         typer.echo(text, nl=False)
         return
-    if out.exists():
-        raise AnalyzerError(f"--out: {out} exists; remove it or name another file")
-    tmp = out.with_name(f".{out.name}.tmp")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, out)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise AnalyzerError(f"--out: cannot write {out}: {exc.strerror or exc}") from None
+    from analyzer.core.files import write_new
+
+    write_new(out, lambda tmp: tmp.write_text(text, encoding="utf-8"))
     typer.echo(f"wrote {out}")

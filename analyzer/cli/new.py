@@ -7,7 +7,6 @@ each value is replaced in turn by a word no field takes, and the one-line refusa
 the field's comment; a key no field has makes the loader list the keys a block takes."""
 from __future__ import annotations
 
-import contextlib
 import copy
 import importlib
 import os
@@ -75,22 +74,9 @@ def _covered(spec) -> list[str]:
 
 
 def _write_new(path: Path, text: str) -> None:
-    """Write `text` to a temporary file beside `path`, then link it in place: never over a file, never half."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        os.link(tmp, path)
-    except FileExistsError:
-        from analyzer.core.errors import AnalyzerError
+    from analyzer.core.files import write_new
 
-        raise AnalyzerError(f"-o: {path} exists; name a new file (nothing is written over)") from None
-    except OSError as exc:
-        from analyzer.core.errors import AnalyzerError
-
-        raise AnalyzerError(f"-o: cannot write {path}: {exc.strerror or exc.__class__.__name__}") from None
-    finally:
-        with contextlib.suppress(OSError):  # nothing was made where nothing can be (a file for a folder)
-            tmp.unlink(missing_ok=True)
+    write_new(path, lambda tmp: tmp.write_text(text, encoding="utf-8"), "-o")
 
 
 def _relink(data, source: Path, target: Path) -> None:

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from analyzer.core import style
 from analyzer.core.errors import AnalyzerError
+from analyzer.core.files import write_new
 
 SHAPES = ("hex", "flathex", "square", "circle", "dot", "text")
 SUFFIXES = (".png", ".svg")
@@ -242,16 +243,7 @@ def save(picture: Picture, path: Path, option: str = "--out") -> None:
     """Write the picture to `path` (PNG or SVG by its suffix) through a temporary file: nothing half written."""
     path = Path(path)
     check_path(path, option)
-    tmp = path.with_name(f".{path.stem}.tmp{path.suffix}")
-    try:
-        _draw(picture, tmp)
-        os.replace(tmp, path)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise AnalyzerError(f"{option}: cannot write {path}: {exc.strerror or exc}") from None
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+    write_new(path, lambda tmp: _draw(picture, tmp), option)
 
 
 def _extent(picture: Picture):

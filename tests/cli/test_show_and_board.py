@@ -102,3 +102,16 @@ def test_board_template_still_writes_the_board_file(tmp_path):
     out = tmp_path / "board.yaml"
     assert invoke("board", "himalaya", "--template", "-o", out).exit_code == 0
     assert "rules:" in out.read_text()
+
+
+@pytest.mark.parametrize("args", [("board", "himalaya", "--template"), ("board", "catan"),
+                                  ("show", "scenarios/catan/where-to-settle.yaml")])
+def test_a_picture_or_board_file_that_cannot_be_written_is_one_line_and_leaves_nothing(tmp_path, args):
+    suffix = ".yaml" if "--template" in args else ".png"
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    one_line_error(invoke(*args, "-o", blocker / f"out{suffix}"), "--out", "cannot write")
+    taken = tmp_path / f"taken{suffix}"
+    taken.write_text("mine")
+    one_line_error(invoke(*args, "-o", taken), "--out", "exists")
+    assert taken.read_text() == "mine" and sorted(p.name for p in tmp_path.iterdir()) == ["a-file", taken.name]
