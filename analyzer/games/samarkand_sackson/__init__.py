@@ -94,4 +94,5 @@ GAME = GameSpec(
     full_games="analyzer.games.samarkand_sackson.balance:FULL_GAMES",
     bench="analyzer.games.samarkand_sackson.bench:run",
     reference_check="analyzer.games.samarkand_sackson.sim:engine_agrees",
+    policies=("greedy", "random", "collector", "search[:N[:BASE]]"),
 )

@@ -25,8 +25,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 
+from analyzer.core import search
 from analyzer.core.streams import StreamSeeds
 
 NK = 6  # kinds of cube
@@ -77,24 +78,6 @@ CSIZE = C_START + 1
 MARKET_DISC = ("closed", "step_down", "none")
 BACK = -1  # die face code of the arrow face ("back", rules.BACK); numbers of steps are themselves
 
-# -- state vector --------------------------------------------------------------------------------
-FIELD = 0  # MAXS x NK cubes on each camp's trading field
-BAG = FIELD + MAXS * NK
-HAND = BAG + NK  # MAXP x NK
-MONEY = HAND + MAXP * NK
-POS = MONEY + MAXP
-OUT = POS + MAXP  # 1: eliminated (eliminate_broke)
-GONE = OUT + MAXP  # NK cubes out of play (penalty_cubes: out)
-DISC = GONE + NK  # market covered now (latest sale), -1 none
-DISC2 = DISC + 1  # step_down: the older chip, -1 none
-TOMOVE = DISC2 + 1
-TURN = TOMOVE + 1
-ENDED = TURN + 1  # 0 running, 1 a player reached the target, 2 turn cap, 3 last player standing
-WINNER = ENDED + 1
-NPL = WINNER + 1
-SSIZE = NPL + 1
-E_RUN, E_WON, E_CAPPED, E_LAST = 0, 1, 2, 3
-
 # -- per-game stats ------------------------------------------------------------------------------
 ACT_KINDS = ("free step", "extra move", "die", "gift bought", "trade", "full camp", "oasis 1", "oasis 4",
              "oasis penalty", "sale", "fine")
@@ -139,6 +122,41 @@ X_NOTHING, X_NOTRADE, X_TRADE, X_FULL, X_OASIS, X_PEN, X_SELL, X_FINE = range(8)
 
 POLICY_CODES = {"random": 0, "greedy": 1, "collector": 2}
 NPAR = 2  # collector: roll_gain, sell_at
+
+# -- state vector --------------------------------------------------------------------------------
+FIELD = 0  # MAXS x NK cubes on each camp's trading field
+BAG = FIELD + MAXS * NK
+HAND = BAG + NK  # MAXP x NK
+MONEY = HAND + MAXP * NK
+POS = MONEY + MAXP
+OUT = POS + MAXP  # 1: eliminated (eliminate_broke)
+GONE = OUT + MAXP  # NK cubes out of play (penalty_cubes: out)
+DISC = GONE + NK  # market covered now (latest sale), -1 none
+DISC2 = DISC + 1  # step_down: the older chip, -1 none
+TOMOVE = DISC2 + 1
+TURN = TOMOVE + 1
+ENDED = TURN + 1  # 0 running, 1 a player reached the target, 2 turn cap, 3 last player standing
+WINNER = ENDED + 1
+NPL = WINNER + 1
+GAME = NPL + 1  # the game proper (what a position sets; the set-up clears it)
+# the turn in progress as the forward model (model.py) plays it, each seat's own player model, the game's stats
+WHAT = GAME  # the decision pending (model.W_*), 0 none
+PHASE = WHAT + 1  # 0 the turn starts, 1 its act is done (the end checks are next)
+STEPS = PHASE + 1  # extra moves taken this turn
+VIA = STEPS + 1  # 0 the mover came by a free step, 1 by the die
+FACE = VIA + 1  # the die face (index) rolled
+GNEXT = FACE + 1  # what follows the gift: model.W_ON or model.W_TRADE
+GKIND = GNEXT + 1  # the gift at this camp: its kind; bought: NK + its kind (NK + NK: none came)
+GPAID = GKIND + 1  # what a bought gift cost
+GOAL0 = GPAID + 1  # the collector's goal spaces at the turn's start (bit x: space x)
+POLS = GOAL0 + 1  # MAXP: each seat's own player model (its discards when the bag empties; a search seat's base)
+PAR = POLS + MAXP  # MAXP x NPAR: each seat's parameters (float64 bits)
+TSTART = PAR + MAXP * NPAR  # the turn the batch started at (the trace's row 0)
+STAT = TSTART + 1  # STSIZE: the game's stats
+DUMMY = STAT + STSIZE  # TRSIZE: the trace row of a turn nobody records
+SSIZE = DUMMY + TRSIZE
+E_RUN, E_WON, E_CAPPED, E_LAST = 0, 1, 2, 3
+
 NSTREAMS = 4 + MAXP
 S_BAG, S_DIE, S_PEN, S_START = 0, 1, 2, 3
 
@@ -652,6 +670,34 @@ def is_open_camp(s, bd, x):
 
 
 @njit(cache=True, no_cpython_wrapper=True, _nrt=False)
+def extra_value(s, bd, cfg, y, z, h, money, pool, w, hv):
+    """(EV, gift) of a free step into the open camp y, the gift there, then on to z: the gift chosen with z's act
+    (ties: the least loss, the lower kind); an empty hand buys it (gift NK: any colour; it stays at y)."""
+    if total(h, 0, NK) == 0:
+        paid = min(cfg[C_GIFTCOST], money)
+        return space_value(s, bd, cfg, z, h, money - paid, pool, w) - paid, NK
+    v = -1e300
+    g = -1
+    gl = 10**9
+    for k in range(NK):
+        hv[k] = h[k]
+    for k in range(NK):
+        if h[k] <= 0:
+            continue
+        loss = price(bd, k, h[k]) - price(bd, k, h[k] - 1)
+        hv[k] -= 1
+        s[FIELD + y * NK + k] += 1
+        vk = space_value(s, bd, cfg, z, hv, money, pool, w) - loss
+        s[FIELD + y * NK + k] -= 1
+        hv[k] += 1
+        if vk > v + 1e-9 or (vk > v - 1e-9 and loss < gl):
+            v = vk
+            g = k
+            gl = loss
+    return v, g
+
+
+@njit(cache=True, no_cpython_wrapper=True, _nrt=False)
 def greedy_move(s, bd, cfg, p, pool, w, vals, dvals, lands, cur, nxt, hv):
     """(kind 0 step / 1 extra / 2 die, y, z, EV, the gift at y of the extra move (NK: bought), -1 none): the
     argmax of the one-turn EV (ties: step, extra, die).
@@ -682,29 +728,7 @@ def greedy_move(s, bd, cfg, p, pool, w, vals, dvals, lands, cur, nxt, hv):
                 continue
             for j in range(bd[B_NOUT + y]):
                 z = bd[B_OUT + y * MAXDEG + j]
-                if total(h, 0, NK) > 0:  # the gift at y chosen with z's act: ties the least loss, the lower kind
-                    v = -1e300
-                    g = -1
-                    gl = 10**9
-                    for k in range(NK):
-                        hv[k] = h[k]
-                    for k in range(NK):
-                        if h[k] <= 0:
-                            continue
-                        loss = price(bd, k, h[k]) - price(bd, k, h[k] - 1)
-                        hv[k] -= 1
-                        s[FIELD + y * NK + k] += 1
-                        vk = space_value(s, bd, cfg, z, hv, money, pool, w) - loss
-                        s[FIELD + y * NK + k] -= 1
-                        hv[k] += 1
-                        if vk > v + 1e-9 or (vk > v - 1e-9 and loss < gl):
-                            v = vk
-                            g = k
-                            gl = loss
-                else:  # bought (NK: any colour; it stays at y)
-                    g = NK
-                    paid = min(cfg[C_GIFTCOST], money)
-                    v = space_value(s, bd, cfg, z, h, money - paid, pool, w) - paid
+                v, g = extra_value(s, bd, cfg, y, z, h, money, pool, w, hv)
                 if v > best:
                     best = v
                     bk = 1
@@ -813,74 +837,6 @@ def record_gift(tr, code):
 
 
 @njit(cache=True, no_cpython_wrapper=True, _nrt=False)
-def give_gift(s, bd, cfg, p, x, pol, par, rs, st, tr, w, want):
-    """The greeting gift at camp x (not full): a cube of the hand, or one bought for 20 (blind from the bag, or
-    of a colour he names under gift_purchase choice).  want >= 0: greedy's gift chosen with the extra move's next
-    space (greedy_move); else greedy gives the cube costing least W (at a camp where it trades, the trade can take
-    the gift back, so that gift attains the joint best of gift and trade), the collector the cheapest not of its
-    kind."""
-    h = s[HAND + p * NK:HAND + p * NK + NK]
-    if total(h, 0, NK) == 0:
-        paid = min(cfg[C_GIFTCOST], s[MONEY + p])
-        s[MONEY + p] -= paid
-        st[ST_ACT + p * NACT + A_BUY] += 1
-        if cfg[C_GIFTP] == 1:
-            k = -1
-            if pol[p] == 0:
-                nb = 0
-                for c in range(NK):
-                    if s[BAG + c] > 0:
-                        nb += 1
-                if nb > 0:
-                    r = randint(rs, 4 + p, nb)
-                    for c in range(NK):
-                        if s[BAG + c] > 0:
-                            if r == 0:
-                                k = c
-                                break
-                            r -= 1
-            else:  # the dearest colour the bag holds; greedy about to trade under `any` (an empty hand may take
-                bv = -1e300  # cubes): the colour whose best trade is best (as its value), ties the dearest
-                for c in range(NK - 1, -1, -1):
-                    if s[BAG + c] > 0:
-                        v = 0.0
-                        if pol[p] == 1 and want < 0 and cfg[C_TRADE] == 1:
-                            d, dp, arg, tmp, opts = w
-                            s[FIELD + x * NK + c] += 1
-                            v = best_trade(bd, cfg, h, s[FIELD + x * NK:FIELD + x * NK + NK], bd[B_CAP + x], 0, d,
-                                           dp, arg)
-                            s[FIELD + x * NK + c] -= 1
-                        if v > bv:
-                            bv = v
-                            k = c
-                        if not (pol[p] == 1 and want < 0 and cfg[C_TRADE] == 1):
-                            break
-            if k >= 0:
-                s[BAG + k] -= 1
-                s[FIELD + x * NK + k] += 1
-                if total(s, BAG, NK) == 0:
-                    st[ST_NEMPTY] += 1
-                    if st[ST_EMPTY] < 0:
-                        st[ST_EMPTY] = s[TURN]
-                    empty_bag(s, bd, cfg, pol, rs, tr)
-        else:
-            k = draw_cube(s, bd, cfg, pol, rs, st, tr, FIELD + x * NK)
-        record_gift(tr, 10 + k if k >= 0 else 10 + NK)
-        return
-    if pol[p] == 0:
-        k = random_cube(h, rs, 4 + p)
-    elif pol[p] == 2:
-        k = least_loss_kind(bd, h, target_kind(bd, h))
-    elif want >= 0:  # greedy, moving on: the gift of the argmax
-        k = want
-    else:  # greedy: the least W loss (a trade may take it back: the same best as gift and trade at once)
-        k = least_loss_kind(bd, h, -1)
-    h[k] -= 1
-    s[FIELD + x * NK + k] += 1
-    record_gift(tr, k)
-
-
-@njit(cache=True, no_cpython_wrapper=True, _nrt=False)
 def do_trade(s, p, x, give, take, tr, st):
     m = 0
     for k in range(NK):
@@ -893,61 +849,6 @@ def do_trade(s, p, x, give, take, tr, st):
         tr[TR_A + NK + k] = take[k]
     if m > 0:
         st[ST_ACT + p * NACT + A_TRADE] += 1
-
-
-@njit(cache=True, no_cpython_wrapper=True, _nrt=False)
-def camp_trade(s, bd, cfg, p, x, pol, par, rs, st, tr, w, give, take, tmp):
-    """The one trade after the gift."""
-    h = s[HAND + p * NK:HAND + p * NK + NK]
-    f = s[FIELD + x * NK:FIELD + x * NK + NK]
-    for k in range(NK):
-        give[k] = 0
-        take[k] = 0
-    if pol[p] == 0:
-        hs = total(h, 0, NK)
-        fs = total(f, 0, NK)
-        if cfg[C_TRADE] == 0:
-            m = randint(rs, 4 + p, min(hs, fs) + 1)
-            a = m
-            b = m
-        else:  # any counts: take a, give b, the field within its capacity
-            a = randint(rs, 4 + p, fs + 1)
-            room = bd[B_CAP + x] - (fs - a)
-            b = randint(rs, 4 + p, min(hs, room) + 1)
-        for k in range(NK):
-            tmp[k] = f[k]
-            tmp[NK + k] = h[k]
-        for _ in range(a):
-            k = random_cube(tmp[0:NK], rs, 4 + p)
-            tmp[k] -= 1
-            take[k] += 1
-        for _ in range(b):
-            k = random_cube(tmp[NK:2 * NK], rs, 4 + p)
-            tmp[NK + k] -= 1
-            give[k] += 1
-    elif pol[p] == 1:
-        d, dp, arg, tmp2, opts = w
-        best_trade(bd, cfg, h, f, bd[B_CAP + x], 0, d, dp, arg)
-        for k in range(NK):
-            if d[k] > 0:
-                take[k] = d[k]
-            else:
-                give[k] = -d[k]
-    else:  # collector: every cube of its kind on the field, for the cheapest other cubes
-        tk = target_kind(bd, h)
-        for k in range(NK):
-            tmp[k] = h[k]
-        if cfg[C_TRADE] == 1:
-            take[tk] = f[tk]
-        else:
-            for _ in range(f[tk]):
-                k = least_loss_kind(bd, tmp[0:NK], tk)
-                if k < 0 or k == tk:
-                    break
-                tmp[k] -= 1
-                give[k] += 1
-                take[tk] += 1
-    do_trade(s, p, x, give, take, tr, st)
 
 
 @njit(cache=True, no_cpython_wrapper=True, _nrt=False)
@@ -972,234 +873,10 @@ def full_camp(s, bd, cfg, p, x, pol, rs, st, tr):
 
 
 @njit(cache=True, no_cpython_wrapper=True, _nrt=False)
-def oasis(s, bd, cfg, p, x, pol, par, rs, st, tr, pool, w):
-    money = s[MONEY + p]
-    h = s[HAND + p * NK:HAND + p * NK + NK]
-    p4 = bd[B_P4 + x]
-    if money < cfg[C_OASIS1]:  # the penalty: 3 random cubes to the bank
-        tr[TR_ACT] = X_PEN
-        st[ST_ACT + p * NACT + A_PEN] += 1
-        for _ in range(cfg[C_PENN]):
-            k = random_cube(h, rs, S_PEN)
-            if k < 0:
-                break
-            h[k] -= 1
-            if cfg[C_PEN] == 0:
-                s[BAG + k] += 1
-            else:
-                s[GONE + k] += 1
-            tr[TR_A + k] += 1
-        return
-    n = 1
-    if money >= p4:
-        if pol[p] == 0:
-            n = 4 if randint(rs, 4 + p, 2) == 1 else 1
-        elif pol[p] == 2:
-            n = 4
-        else:
-            d, dp, arg, tmp, opts = w
-            unseen_pool(s, bd, cfg, p, pool)
-            n = oasis_value(bd, cfg, x, h, money, pool, tmp)[1]
-    s[MONEY + p] -= p4 if n == 4 else cfg[C_OASIS1]
-    st[ST_ACT + p * NACT + (A_OAS4 if n == 4 else A_OAS1)] += 1
-    tr[TR_ACT] = X_OASIS
-    tr[TR_A] = n
-    tr[TR_PAID] = p4 if n == 4 else cfg[C_OASIS1]
-    for _ in range(n):
-        draw_cube(s, bd, cfg, pol, rs, st, tr, HAND + p * NK)
-
-
-@njit(cache=True, no_cpython_wrapper=True, _nrt=False)
-def city(s, bd, cfg, p, x, pol, par, rs, st, tr, opts):
-    h = s[HAND + p * NK:HAND + p * NK + NK]
-    if pol[p] == 2:
-        n = sales(s, bd, cfg, h, x, opts)
-        i = -1
-        for j in range(n):  # the largest lot of one kind once it holds sell_at of it
-            if opts[j, 1] != ASST and opts[j, 2] >= par[p, 1] and (i < 0 or opts[j, 2] > opts[i, 2]):
-                i = j
-        if i < 0 and n > 0:
-            bv, i, n = city_best(s, bd, cfg, x, h, opts)
-    elif pol[p] == 1:
-        bv, i, n = city_best(s, bd, cfg, x, h, opts)
-    else:
-        n = sales(s, bd, cfg, h, x, opts)
-        i = randint(rs, 4 + p, n) if n > 0 else -1
-    if n == 0:
-        paid = min(cfg[C_FINE], s[MONEY + p])
-        s[MONEY + p] -= paid
-        st[ST_FINES] += paid
-        st[ST_ACT + p * NACT + A_FINE] += 1
-        tr[TR_ACT] = X_FINE
-        tr[TR_PAID] = paid
-        return
-    m = opts[i, 0]
-    kind = opts[i, 1]
-    pay = opts[i, 3]
-    if kind != ASST:
-        h[kind] -= opts[i, 2]
-        s[BAG + kind] += opts[i, 2]
-        tr[TR_A + kind] = opts[i, 2]
-        st[ST_INCOME + kind] += pay
-    else:
-        for k in range(NK):
-            if (opts[i, 4] >> k) & 1:
-                h[k] -= 1
-                s[BAG + k] += 1
-                tr[TR_A + k] = 1
-        st[ST_INCOME + 6] += pay
-    s[MONEY + p] += pay
-    st[ST_ACT + p * NACT + A_SALE] += 1
-    tr[TR_ACT] = X_SELL
-    tr[TR_MKT] = m
-    tr[TR_PAID] = pay
-    if cfg[C_DISC] != 2:
-        s[DISC2] = s[DISC]
-        s[DISC] = m
-
-
-@njit(cache=True, no_cpython_wrapper=True, _nrt=False)
 def enter(tr, y):
     if tr[TR_NPATH] < MAXPATH:
         tr[TR_PATH + tr[TR_NPATH]] = y
         tr[TR_NPATH] += 1
-
-
-@njit(cache=True, no_cpython_wrapper=True, _nrt=False)
-def move_on(s, bd, cfg, p, y, pol, par, rs, goal, pool, w):
-    """After the gift at camp y (free step, extra move on): step on to -> z, or -1 to trade here."""
-    if pol[p] == 0:
-        if randint(rs, 4 + p, 2) == 0:
-            return -1
-        return bd[B_OUT + y * MAXDEG + randint(rs, 4 + p, bd[B_NOUT + y])]
-    if pol[p] == 2:
-        if goal[y] or total(s, HAND + p * NK, NK) == 0:
-            return -1
-        best = 10**9
-        bz = -1
-        for i in range(bd[B_NOUT + y]):
-            z = bd[B_OUT + y * MAXDEG + i]
-            dd = 0 if goal[z] else nearest(bd, z, goal, bd[B_NS])
-            if dd < best:
-                best = dd
-                bz = z
-        return bz
-    return -1  # greedy: decided before it moved (greedy_move)
-
-
-@njit(cache=True, no_cpython_wrapper=True, _nrt=False)
-def act(s, bd, cfg, p, x, pol, par, rs, st, tr, pool, w, give, take, tmp, gifted):
-    typ = bd[B_TYPE + x]
-    if typ == T_CAMP:
-        if gifted:
-            camp_trade(s, bd, cfg, p, x, pol, par, rs, st, tr, w, give, take, tmp)
-        elif total(s, FIELD + x * NK, NK) >= bd[B_CAP + x]:
-            full_camp(s, bd, cfg, p, x, pol, rs, st, tr)
-        else:
-            give_gift(s, bd, cfg, p, x, pol, par, rs, st, tr, w, -1)
-            camp_trade(s, bd, cfg, p, x, pol, par, rs, st, tr, w, give, take, tmp)
-    elif typ == T_OASIS:
-        oasis(s, bd, cfg, p, x, pol, par, rs, st, tr, pool, w)
-    else:
-        d, dp, arg, tmp2, opts = w
-        city(s, bd, cfg, p, x, pol, par, rs, st, tr, opts)
-
-
-@njit(cache=True, no_cpython_wrapper=True, _nrt=False)
-def play_turn(s, bd, cfg, pol, par, rs, st, tr, pool, w, lands, cur, nxt, vals, dvals, hv, goal, give, take, tmp):
-    p = s[TOMOVE]
-    P = s[NPL]
-    if s[OUT + p] == 0:
-        tr[TR_SEAT] = p
-        st[ST_MYT + p] += 1
-        x = s[POS + p]
-        kind = 0
-        y = -1
-        z = -1
-        gk = -1
-        if pol[p] == 1:
-            unseen_pool(s, bd, cfg, p, pool)
-            kind, y, z, v, gk = greedy_move(s, bd, cfg, p, pool, w, vals, dvals, lands, cur, nxt, hv)
-        elif pol[p] == 2:
-            kind, y = collector_move(s, bd, cfg, p, par, goal, lands, cur, nxt)
-        else:
-            if s[MONEY + p] >= cfg[C_DIECOST] and randint(rs, 4 + p, 2) == 1:
-                kind = 2
-            else:
-                y = bd[B_OUT + x * MAXDEG + randint(rs, 4 + p, bd[B_NOUT + x])]
-        gifted = False
-        if kind == 2:
-            s[MONEY + p] -= cfg[C_DIECOST]
-            st[ST_ACT + p * NACT + A_DIE] += 1
-            fi = randint(rs, S_DIE, cfg[C_NFACE])
-            n = landings(bd, cfg, x, cfg[C_FACES + fi], lands, cur, nxt)
-            if pol[p] == 0:
-                y = lands[randint(rs, 4 + p, n)]
-            elif pol[p] == 1:  # the best landing, valued when it chose the die
-                bv = -1e300
-                for i in range(n):
-                    if dvals[lands[i]] > bv:
-                        bv = dvals[lands[i]]
-                        y = lands[i]
-            else:
-                bv = 10**9
-                for i in range(n):
-                    dd = 0 if goal[lands[i]] else nearest(bd, lands[i], goal, bd[B_NS])
-                    if dd < bv:
-                        bv = dd
-                        y = lands[i]
-            tr[TR_MOVE] = 2
-            tr[TR_FACE] = fi
-            enter(tr, y)
-            s[POS + p] = y
-        else:
-            st[ST_ACT + p * NACT + A_STEP] += 1
-            s[POS + p] = y
-            enter(tr, y)
-            steps = 0
-            while cfg[C_XMOVE] == 1 and is_open_camp(s, bd, y) and steps < MAXPATH - 2:
-                if pol[p] == 1:
-                    nz = z if (kind == 1 and steps == 0) else -1
-                    give_gift(s, bd, cfg, p, y, pol, par, rs, st, tr, w, gk if nz >= 0 else -1)
-                else:
-                    give_gift(s, bd, cfg, p, y, pol, par, rs, st, tr, w, -1)
-                    nz = move_on(s, bd, cfg, p, y, pol, par, rs, goal, pool, w)
-                gifted = True
-                if nz < 0:
-                    break
-                st[ST_ACT + p * NACT + A_EXTRA] += 1
-                y = nz
-                s[POS + p] = y
-                enter(tr, y)
-                gifted = False
-                steps += 1
-        act(s, bd, cfg, p, y, pol, par, rs, st, tr, pool, w, give, take, tmp, gifted)
-        if s[MONEY + p] >= cfg[C_TARGET]:
-            s[ENDED] = E_WON
-            s[WINNER] = p
-            st[ST_REACH + p] = st[ST_MYT + p]
-    if s[ENDED] == E_RUN and cfg[C_ELIM] == 1:
-        left = 0
-        last = -1
-        for q in range(P):
-            if s[OUT + q] == 0 and s[MONEY + q] == 0 and total(s, HAND + q * NK, NK) == 0:
-                s[OUT + q] = 1
-            if s[OUT + q] == 0:
-                left += 1
-                last = q
-        if left <= 1:
-            s[ENDED] = E_LAST
-            s[WINNER] = last
-    s[TURN] += 1
-    if s[ENDED] == E_RUN and s[TURN] >= cfg[C_CAP]:
-        s[ENDED] = E_CAPPED
-    if s[ENDED] == E_RUN:
-        q = p
-        for _ in range(P):
-            q = (q + 1) % P
-            if s[OUT + q] == 0:
-                break
-        s[TOMOVE] = q
 
 
 # ------------------------------------------------------------------------------------------------
@@ -1208,7 +885,7 @@ def play_turn(s, bd, cfg, pol, par, rs, st, tr, pool, w, lands, cur, nxt, vals, 
 
 @njit(cache=True, no_cpython_wrapper=True, _nrt=False)
 def setup(s, bd, cfg, rs, starts, pol, st, tr):
-    for i in range(SSIZE):
+    for i in range(GAME):
         s[i] = 0
     P = cfg[C_P]
     s[NPL] = P
@@ -1256,86 +933,94 @@ def deal_hidden(s, bd, me, hidden, known_bag, rs, pool):
             s[BAG + k] = pool[k]
 
 
-@njit(cache=True, _nrt=False)
-def run_batch(s0, from_setup, me, hidden, known_bag, turns, bd, cfg, pols, pars, starts, seeds, stats, trace,
-              dp, arg, opts, wi, wf):
+@njit(cache=True, no_cpython_wrapper=True, _nrt=False)
+def seat_models(s, codes, par):
+    """Each seat's own player model (a search seat's base: its discards when the bag empties) and parameters into
+    the state."""
+    w = s[PAR:PAR + MAXP * NPAR].view(np.float64)
+    for q in range(codes.shape[0]):
+        c = codes[q]
+        s[POLS + q] = c if c >= 0 else (-c - 1) & 0xFFFFFFFF
+        for i in range(NPAR):
+            w[q * NPAR + i] = par[q, i]
+
+
+@njit(cache=True, no_cpython_wrapper=True, _nrt=False)
+def clear_stats(s):
+    for i in range(STSIZE):
+        s[STAT + i] = 0
+    s[STAT + ST_EMPTY] = -1
+    for q in range(MAXP):
+        s[STAT + ST_REACH + q] = -1
+
+
+@njit(types.void(types.int64[::1], types.boolean, types.int64, types.int64[::1], types.boolean, types.int64,
+                 types.int64[::1], types.int64[:, ::1], types.float64[:, :, ::1], types.int64[:, ::1],
+                 types.uint64[:, ::1], types.int64[:, ::1], types.int64[:, ::1], types.int64[::1], types.int64[::1],
+                 *search.MODEL), cache=True)
+def run_batch(s0, from_setup, me, hidden, known_bag, turns, cfg, pols, pars, starts, seeds, stats, trace, s, pool,
+              advance, legal, apply, policy, determinize, reward, margin):
     """Games j = 0..n-1, from the set-up (from_setup; starts[j, q] the start space of seat q, -1 random) or from
     s0 (hidden[q] >= 0 cubes of seat q dealt anew from `me`'s unseen pool per game), played by the seat policies
-    pols[j] (codes) / pars[j] (parameters) to the end, or for `turns` turns (turns >= 0; then s0 is left at the
-    game's state and seeds[j] at its streams' state, so that stepping continues the same game).  Fills stats
-    (n, STSIZE) and, where trace has rows, one per turn.  dp, arg, opts, wi, wf: work space (`workspace()`)."""
+    pols[j] (codes, search codes too) / pars[j] (parameters) to the end, or for `turns` turns (turns >= 0; then s0
+    is left at the game's state, its first GAME entries, and seeds[j] at its streams' state, so that stepping
+    continues the same game).
+    cfg: the settings and the board vector, one after the other.  Fills stats (n, STSIZE) and, where trace has
+    rows, one per turn.  The game is core's loop (`search.play`) over the forward model (`model.py`, whose
+    functions come in as arguments so that this kernel caches); the search players' seed comes from the start
+    stream's state (never its draws).  s, pool: work space."""
     n = seeds.shape[0]
-    s = wi[0:SSIZE]
-    pool = wi[SSIZE:SSIZE + NK]
-    lands = wi[SSIZE + NK:SSIZE + NK + MAXS]
-    cur = wi[SSIZE + NK + MAXS:SSIZE + NK + 2 * MAXS]
-    nxt = wi[SSIZE + NK + 2 * MAXS:SSIZE + NK + 3 * MAXS]
-    goal = wi[SSIZE + NK + 3 * MAXS:SSIZE + NK + 4 * MAXS]
-    o = SSIZE + NK + 4 * MAXS
-    hv = wi[o:o + NK]
-    give = wi[o + NK:o + 2 * NK]
-    take = wi[o + 2 * NK:o + 3 * NK]
-    tmp = wi[o + 3 * NK:o + 5 * NK]
-    d = wi[o + 5 * NK:o + 6 * NK]
-    tmp2 = wi[o + 6 * NK:o + 12 * NK]
-    vals = wf[0:MAXS]
-    dvals = wf[MAXS:2 * MAXS]
-    dummy = wi[WISIZE - TRSIZE:WISIZE]  # the trace row of a turn nobody records
-    w = (d, dp, arg, tmp2, opts)
+    bd = cfg[CSIZE:]
     for j in range(n):
         rs = seeds[j]
-        st = stats[j]
-        st[ST_EMPTY] = -1
-        for q in range(MAXP):
-            st[ST_REACH + q] = -1
         if from_setup:
-            setup(s, bd, cfg, rs, starts[j], pols[j], st, dummy)
+            for i in range(SSIZE):
+                s[i] = 0
+            seat_models(s, pols[j], pars[j])
+            clear_stats(s)
+            setup(s, bd, cfg, rs, starts[j], s[POLS:POLS + MAXP], s[STAT:STAT + STSIZE], s[DUMMY:DUMMY + TRSIZE])
         else:
             for i in range(SSIZE):
                 s[i] = s0[i]
+            seat_models(s, pols[j], pars[j])
+            clear_stats(s)
             if me >= 0:
                 deal_hidden(s, bd, me, hidden, known_bag, rs, pool)
+        st = s[STAT:STAT + STSIZE]
         for q in range(s[NPL]):
             st[ST_START + q] = s[POS + q]
         start = s[TURN]
-        while s[ENDED] == 0 and (turns < 0 or s[TURN] - start < turns):
-            t = s[TURN] - start
-            tr = trace[t] if t < trace.shape[0] else dummy
-            play_turn(s, bd, cfg, pols[j], pars[j], rs, st, tr, pool, w, lands, cur, nxt, vals, dvals, hv,
-                      goal, give, take, tmp)
-        st[ST_TURNS] += s[TURN] - start
-        st[ST_END] = s[ENDED]
-        if st[ST_EMPTY] >= 0:
-            st[ST_EMPTY] -= start
+        s[TSTART] = start
+        seed = search.mix(rs[S_START] ^ np.uint64(0x5A3A2CA4D))
+        search.play(s, cfg, rs, trace, pols[j], turns, -1, seed, advance, legal, apply, policy, determinize,
+                    reward, margin)
+        out = stats[j]
+        for i in range(STSIZE):
+            out[i] = st[i]
+        out[ST_TURNS] = s[TURN] - start
+        out[ST_END] = s[ENDED]
+        if out[ST_EMPTY] >= 0:
+            out[ST_EMPTY] -= start
         for q in range(s[NPL]):
-            st[ST_MONEY + q] = s[MONEY + q]
-        win = s[WINNER]
-        if s[ENDED] == E_CAPPED:
-            win = -1
-        st[ST_WINNER] = win
-        if turns >= 0:
+            out[ST_MONEY + q] = s[MONEY + q]
+        out[ST_WINNER] = -1 if s[ENDED] == E_CAPPED else s[WINNER]
+        if turns >= 0:  # the game goes on from a turn's start: its state proper, nothing of these players
             for i in range(SSIZE):
-                s0[i] = s[i]
+                s0[i] = s[i] if i < GAME else 0
 
 
 # ------------------------------------------------------------------------------------------------
 # Python side: the board and the settings as vectors, whole games
 
-WISIZE = SSIZE + NK + 4 * MAXS + 12 * NK + TRSIZE
-
-
-def workspace():
-    """The kernel's work arrays: dp, arg ((NK + 1) x 128), sale options, ints, floats."""
-    return (np.zeros((NK + 1, 256), dtype=np.int64), np.zeros((NK + 1, 256), dtype=np.int64),
-            np.zeros((2 * 64 * MAXM // 2 + 64, 5), dtype=np.int64), np.zeros(WISIZE, dtype=np.int64),
-            np.zeros(2 * MAXS, dtype=np.float64))
-
 
 def batch(s0, from_setup, me, hidden, known_bag, turns, bd, cfg, pols, pars, starts, seeds, stats, trace):
-    """`run_batch` with fresh work space; seeds are copied (the kernel advances its rows in place) unless
-    stepping (turns >= 0)."""
-    run_batch(s0, from_setup, me, hidden, known_bag, turns, bd, cfg, pols, pars, starts,
-              seeds.copy() if turns < 0 else seeds, stats, trace, *workspace())
+    """`run_batch` with the settings and the board as one vector and fresh work space; seeds are copied (the
+    kernel advances its rows in place) unless stepping (turns >= 0)."""
+    from analyzer.games.samarkand_sackson.model import MODEL
+
+    run_batch(s0, bool(from_setup), me, hidden, bool(known_bag), turns, np.concatenate((cfg, bd)), pols,
+              np.ascontiguousarray(pars, dtype=np.float64), starts, seeds.copy() if turns < 0 else seeds, stats,
+              trace, np.zeros(SSIZE, dtype=np.int64), np.zeros(NK, dtype=np.int64), *MODEL.functions())
 
 
 NO_TRACE = np.zeros((0, TRSIZE), dtype=np.int64)
@@ -1442,12 +1127,22 @@ def credit(stats: np.ndarray, players: int) -> np.ndarray:
     return out
 
 
+def policy_code(policy) -> int:
+    """The engine's code of a policy (a policies.Policy, a SearchPolicy, or a name)."""
+    from analyzer.core.policies import engine_code
+    from analyzer.games.samarkand_sackson.model import MODEL
+    from analyzer.games.samarkand_sackson.policies import parse_policy
+
+    return engine_code(policy, parse_policy, POLICY_CODES, MODEL)
+
+
 def policy_arrays(policies, n: int, seat_policy: np.ndarray | None = None):
-    """(n, P) codes and (n, P, NPAR) parameters for game rows; seat_policy[j, s]: index into policies."""
+    """(n, P) codes and (n, P, NPAR) parameters (a search seat: its base's) for game rows; seat_policy[j, s]:
+    index into policies."""
     P = len(policies)
-    codes = np.array([POLICY_CODES[p.kind] for p in policies], dtype=np.int64)
-    params = np.array([[float(getattr(p, "roll_gain", 2)), float(getattr(p, "sell_at", 6))] for p in policies],
-                      dtype=np.float64)
+    codes = np.array([policy_code(p) for p in policies], dtype=np.int64)
+    params = np.array([[float(getattr(getattr(p, "base", p), "roll_gain", 2)),
+                        float(getattr(getattr(p, "base", p), "sell_at", 6))] for p in policies], dtype=np.float64)
     if seat_policy is None:
         seat_policy = np.broadcast_to(np.arange(P), (n, P))
     return np.ascontiguousarray(codes[seat_policy]), np.ascontiguousarray(params[seat_policy])
