@@ -1158,6 +1158,20 @@ def start_array(starts, n: int, players: int, board=None) -> np.ndarray:
     return out
 
 
+def new_game(players: int, seed: int, board=None, settings=None, policy="greedy"):
+    """Game `seed` set up (every seat `policy`) as the forward model (`model.py`) sees it: (state, cfg = the
+    settings and the board as one vector, its chance streams)."""
+    bd, cfg = board_vector(board), settings_vector(settings, players)
+    seeds = Chance(1, np.random.default_rng(seed)).seeds
+    pols, pars = policy_arrays([policy] * players, 1)
+    s = np.zeros(SSIZE, dtype=np.int64)
+    batch(s, True, -1, np.zeros(MAXP, dtype=np.int64), False, 0, bd, cfg, pols, pars,
+          start_array(None, 1, players), seeds, np.zeros((1, STSIZE), dtype=np.int64), NO_TRACE)
+    s[POLS:POLS + players] = [c if c >= 0 else (-c - 1) & 0xFFFFFFFF for c in pols[0]]
+    s[PAR:PAR + players * NPAR].view(np.float64)[:] = pars[0].ravel()
+    return s, np.concatenate((cfg, bd)), seeds[0].copy()
+
+
 def play_games(board, settings, players: int, policies, n: int, rng, seat_policy=None, starts=None,
                turn_cap: int | None = None, bd=None) -> dict:
     """n whole games from the set-up: stats (n, STSIZE), credit (n, P)."""

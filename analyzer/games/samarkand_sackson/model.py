@@ -219,6 +219,8 @@ def give(s, bd, cfg, rs, tr, p, k):
     y = s[POS + p]
     st = stats(s)
     if g.total(s, HAND + p * NK, NK) == 0:
+        while s[BAG + k] == 0:  # a colour a resampled bag lacks (the search's playouts): the next one it has
+            k = (k + NK - 1) % NK
         s[BAG + k] -= 1
         s[FIELD + y * NK + k] += 1
         if g.total(s, BAG, NK) == 0:
