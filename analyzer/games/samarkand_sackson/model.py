@@ -30,8 +30,8 @@ import numpy as np
 from numba import njit
 
 from analyzer.core import search
-from analyzer.games.samarkand_sackson import game as g
-from analyzer.games.samarkand_sackson.game import (
+from analyzer.games.samarkand_sackson import kernels as g
+from analyzer.games.samarkand_sackson.kernels import (
     A_BUY, A_DIE, A_EXTRA, A_FINE, A_OAS1, A_OAS4, A_PEN, A_SALE, A_STEP, ASST, B_CAP, B_MKIND, B_MSP, B_NM,
     B_NOUT, B_NS, B_OUT, B_P4, B_TYPE, BAG, C_DIECOST, C_DISC, C_FACES, C_FINE, C_GIFTCOST, C_GIFTP, C_NFACE,
     C_OASIS1, C_PEN, C_PENN, C_TARGET, C_TRADE, C_XMOVE, CSIZE, DISC, DISC2, DUMMY, E_CAPPED, E_LAST, E_RUN, E_WON,
