@@ -95,4 +95,5 @@ GAME = GameSpec(
     bench="analyzer.games.samarkand_sackson.bench:run",
     reference_check="analyzer.games.samarkand_sackson.sim:engine_agrees",
     picture="analyzer.games.samarkand_sackson.picture:picture",
+    policies=("greedy", "random", "collector", "search[:N[:BASE]]"),
 )

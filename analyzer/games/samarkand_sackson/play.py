@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analyzer.core import runner, stats
+from analyzer.core import policies, runner, stats
 from analyzer.core.balance.run import seat_assignments
 from analyzer.games.samarkand_sackson import game as g
 from analyzer.games.samarkand_sackson.policies import Policy
@@ -54,7 +54,8 @@ class GameConfig:
 
 
 def games_per_chunk(config: GameConfig) -> int:
-    return CHUNK if all(p.kind == "random" for p in config.policies) else 256
+    return policies.games_per_chunk(config.policies, CHUNK if all(p.kind == "random" for p in config.policies)
+                                    else 256)
 
 
 def summarize(out: dict, P: int, board) -> dict:

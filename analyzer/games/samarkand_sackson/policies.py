@@ -20,6 +20,11 @@ inside its kernel; this module names them, describes them and reads them from a 
   shortest arrow path; rolls when the expected remaining distance after the die (best landing per face) is
   at least `roll_gain` steps shorter than after the best free step; sells its kind at `sell_at`, else (forced)
   the best sale by ΔW.  Steps on after a gift when the camp is not its goal.
+- `search` (`search:N`, `search:N:BASE`): core's search player (`core/search.py`) over this engine's forward model
+  (`model.py`): each decision of its turn (the move, the die's landing, the gift, trade or move on, the trade,
+  1 or 4 oasis cubes, the sale), each option scored by about N playouts (default 64) from the same resampled
+  hidden cubes (the other hands' colours and the bag), every seat playing BASE (default greedy) to the end; the
+  reward is the share of the win.  More than 64 trades or sales: the 64 best by the hand's W, greedy's first.
 """
 from __future__ import annotations
 
@@ -27,6 +32,7 @@ from dataclasses import dataclass
 
 from analyzer.core import scenario as sc
 from analyzer.core.errors import ScenarioError, did_you_mean
+from analyzer.core.policies import SearchPolicy
 from analyzer.core.scenario import mapping
 
 KINDS = ("random", "greedy", "collector")
@@ -60,10 +66,13 @@ class Policy:
 
 
 def parse_policy(value, field: str) -> Policy:
-    """A policy: a name (`greedy`) or a mapping {kind, roll_gain, sell_at}."""
+    """A policy: a name (`greedy`, `search`, `search:N`, `search:N:BASE`) or a mapping {kind, roll_gain, sell_at}."""
+    if SearchPolicy.named(value):
+        return SearchPolicy.parse(value, field, parse_policy)
     if isinstance(value, str):
         if value not in KINDS:
-            raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(KINDS)} (or a mapping with `kind`)"
+            raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(KINDS)}, search, search:N, "
+                                       f"search:N:BASE (or a mapping with `kind`)"
                                        f"{did_you_mean(value, KINDS)}")
         return Policy(value)
     block = mapping(value, field, {"kind", "roll_gain", "sell_at"})

@@ -1,0 +1,226 @@
+"""The search player on Samarkand (Sackson): the forward model core's driver searches, what the search may not see,
+the best option where it can be computed exactly, determinism, and the names a scenario may give it."""
+import json
+
+import numpy as np
+import pytest
+
+from analyzer.core import search
+from analyzer.core.errors import ScenarioError
+from analyzer.core.policies import SearchPolicy
+from analyzer.games.samarkand_sackson import game as g
+from analyzer.games.samarkand_sackson import model as m
+from analyzer.games.samarkand_sackson import play as pl
+from analyzer.games.samarkand_sackson.policies import Policy, parse_policy
+from tests.cli_helpers import invoke
+
+GREEDY = g.POLICY_CODES["greedy"]
+NO_RECORD = np.zeros((1, 3), dtype=np.int64)
+MASK = (1 << 64) - 1
+
+
+def decisions(players, seed, policy="greedy"):
+    """Every decision of one game (every seat `policy`), as (state with the decision pending, cfg, seat), in order."""
+    s, cfg, rs = g.new_game(players, seed, policy=policy)
+    code = g.POLICY_CODES[policy]
+    while True:
+        p = m.advance(s, cfg, rs, NO_RECORD)
+        if p == search.ENDED:
+            return
+        if p == search.ROUND_END:
+            continue
+        yield s.copy(), cfg, p
+        m.apply(s, cfg, rs, NO_RECORD, m.policy(s, cfg, rs, NO_RECORD, code))
+
+
+def options(s, cfg):
+    out = np.empty(search.MAX_OPTIONS, dtype=np.int64)
+    return list(out[:m.legal(s, cfg, out)])
+
+
+@pytest.mark.parametrize("policy", ["greedy", "collector", "random"])
+def test_the_forward_model_plays_the_engines_games(policy):
+    """Stepping advance / policy / apply by hand ends where the engine's own batch does (same money, same end),
+    and the games meet every kind of decision."""
+    kinds = set()
+    code = g.POLICY_CODES[policy]
+    for players, seed in ((2, 1), (3, 2), (4, 3), (5, 4)):
+        s, cfg, rs = g.new_game(players, seed, policy=policy)
+        while (p := m.advance(s, cfg, rs, NO_RECORD)) != search.ENDED:
+            if p >= 0:
+                kinds.add(int(s[g.WHAT]))
+                m.apply(s, cfg, rs, NO_RECORD, m.policy(s, cfg, rs, NO_RECORD, code))
+        out = g.play_games(None, None, players, [Policy(policy)] * players, 1, np.random.default_rng(seed))
+        assert list(s[g.MONEY:g.MONEY + players]) == list(out["stats"][0, g.ST_MONEY:g.ST_MONEY + players])
+        assert s[g.ENDED] == out["stats"][0, g.ST_END] and s[g.TURN] == out["stats"][0, g.ST_TURNS]
+    assert kinds == {m.W_MOVE, m.W_LAND, m.W_GIFT, m.W_ON, m.W_TRADE, m.W_OASIS, m.W_SALE}
+
+
+def splitmix(x):
+    z = (x + 0x9E3779B97F4A7C15) & MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return z ^ (z >> 31)
+
+
+def face_streams(faces):
+    """For each die face index, a die stream state that rolls it."""
+    out = {}
+    u = 0
+    while len(out) < faces:
+        out.setdefault(splitmix(u) % faces, u)
+        u += 1
+    return [out[f] for f in range(faces)]
+
+
+def last_turn(s, cfg):
+    """The position with its current turn made the game's last (the turn cap): the richest then wins."""
+    cfg = cfg.copy()
+    cfg[g.C_CAP] = s[g.TURN] + 1
+    return cfg
+
+
+def value(s, cfg, seat, option):
+    """The exact share of the win of `option` on the last turn, greedy finishing it: nothing but the die moves money
+    (the bag's draws change cubes only), so the die is averaged over its faces and the rest is deterministic."""
+    faces = face_streams(int(cfg[g.C_NFACE])) if s[g.WHAT] == m.W_MOVE and option == m.DIE else [0]
+    total = 0.0
+    for u in faces:
+        t = s.copy()
+        rs = np.zeros(g.NSTREAMS, dtype=np.uint64)
+        rs[g.S_DIE] = u
+        m.apply(t, cfg, rs, NO_RECORD, option)
+        search.playout(t, cfg, rs, NO_RECORD, GREEDY, 0, 0, *m.MODEL.functions())
+        total += m.reward(t, cfg, seat)
+    return total / len(faces)
+
+
+def test_search_picks_the_exact_best_option_on_the_last_turn():
+    """Decisions of seeded greedy games, each made on the game's last turn (the richest wins at the cap, 500 at
+    once): the option search:256 picks has the best exact share of the win in at least 95% of them, and in at least
+    90% of those where some option wins more than another."""
+    checked = hits = differ = differ_hits = 0
+    for seed in range(12):
+        players = 2 + seed % 4
+        for s, cfg, seat in decisions(players, seed):
+            if s[g.TURN] < 10 or s[g.TURN] % 4:
+                continue
+            cfg = last_turn(s, cfg)
+            opts = options(s, cfg)
+            if len(opts) < 2:
+                continue
+            values = {o: value(s, cfg, seat, o) for o in opts}
+            best = max(values.values())
+            picked = search.decide(m.MODEL, s, cfg, seat, 256, GREEDY, seed, g.NSTREAMS)
+            checked += 1
+            hits += values[picked] == best
+            if len(set(values.values())) > 1:
+                differ += 1
+                differ_hits += values[picked] == best
+    assert checked >= 100 and differ >= 10, (checked, differ)
+    assert hits >= 0.95 * checked, (hits, checked)
+    assert differ_hits >= 0.9 * differ, (differ_hits, differ)
+
+
+def test_the_search_never_reads_what_the_seat_cannot_see():
+    """Two states that differ only in what the deciding seat cannot see (a cube of another seat's hand swapped with
+    one of another colour from the bag) get the same decision, for every kind of decision."""
+    seen = dict.fromkeys((m.W_MOVE, m.W_LAND, m.W_GIFT, m.W_ON, m.W_TRADE, m.W_OASIS, m.W_SALE), 0)
+    for players, seed in ((2, 7), (4, 8), (3, 9), (5, 10)):
+        for s, cfg, seat in decisions(players, seed):
+            what = int(s[g.WHAT])
+            if seen[what] >= 4 or len(options(s, cfg)) < 2:
+                continue
+            other = s.copy()
+            swapped = False
+            for q in range(players):
+                for a in range(g.NK):
+                    for b in range(g.NK):
+                        if (not swapped and q != seat and a != b and other[g.HAND + q * g.NK + a] > 0
+                                and other[g.BAG + b] > 0):
+                            other[g.HAND + q * g.NK + a] -= 1
+                            other[g.HAND + q * g.NK + b] += 1
+                            other[g.BAG + b] -= 1
+                            other[g.BAG + a] += 1
+                            swapped = True
+            if not swapped:
+                continue
+            assert (search.decide(m.MODEL, s, cfg, seat, 32, GREEDY, 5, g.NSTREAMS)
+                    == search.decide(m.MODEL, other, cfg, seat, 32, GREEDY, 5, g.NSTREAMS))
+            seen[what] += 1
+    assert min(seen.values()) >= 2, seen
+
+
+def test_the_search_leaves_the_state_as_it_found_it_and_is_deterministic():
+    s, cfg, seat = next((s, cfg, p) for s, cfg, p in decisions(4, 3)
+                        if s[g.WHAT] == m.W_TRADE and len(options(s, cfg)) >= 8)
+    before = s.copy()
+    first = search.decide(m.MODEL, s, cfg, seat, 64, GREEDY, 11, g.NSTREAMS)
+    assert first == search.decide(m.MODEL, s, cfg, seat, 64, GREEDY, 11, g.NSTREAMS)
+    assert first in options(s, cfg)
+    assert (s == before).all()
+
+
+def test_the_trades_listed_are_legal_and_greedys_comes_first():
+    """Every listed trade gives cubes the hand holds and takes cubes the field holds (m for m under trade_counts
+    equal), none twice, greedy's own trade first."""
+    listed = 0
+    for s, cfg, seat in decisions(3, 5):
+        if s[g.WHAT] != m.W_TRADE:
+            continue
+        x = s[g.POS + seat]
+        hand = s[g.HAND + seat * g.NK:g.HAND + (seat + 1) * g.NK]
+        field = s[g.FIELD + x * g.NK:g.FIELD + (x + 1) * g.NK]
+        opts = options(s, cfg)
+        assert len(opts) == len(set(opts)) and opts[0] == m.policy(s, cfg, np.zeros(g.NSTREAMS, np.uint64),
+                                                                    NO_RECORD, GREEDY)
+        give, take = np.zeros(g.NK, np.int64), np.zeros(g.NK, np.int64)
+        for o in opts:
+            give[:] = [(o >> (4 * k)) & 15 for k in range(g.NK)]
+            take[:] = [(o >> (24 + 4 * k)) & 15 for k in range(g.NK)]
+            assert (give <= hand).all() and (take <= field).all() and give.sum() == take.sum()
+        listed += len(opts)
+    assert listed > 100
+
+
+def games(policies, n=8, seed=3, players=4):
+    pols = tuple(parse_policy(x, "p") for x in policies)
+    return pl.play(pl.GameConfig(pl.RuleSet(), players, pols, "rotate"), n, np.random.default_rng(seed))
+
+
+def test_search_games_are_deterministic():
+    a, b = games(("search:2", "greedy", "greedy", "greedy")), games(("search:2", "greedy", "greedy", "greedy"))
+    assert all((a[k] == b[k]).all() for k in ("credit", "money", "turns"))
+    assert np.allclose(a["credit"].sum(1), 1)
+
+
+def test_search_names_parse_and_bad_ones_name_the_field():
+    p = parse_policy("search", "f")
+    assert isinstance(p, SearchPolicy) and p.budget == search.DEFAULT_BUDGET and p.base == Policy("greedy")
+    assert p.label == "search:64"
+    q = parse_policy("search:16:collector", "f")
+    assert (q.budget, q.base.label, q.label) == (16, "collector", "search:16:collector")
+    assert search.decode(g.policy_code(q)) == (16, g.POLICY_CODES["collector"])
+    for bad, why in (("search:0", "N=0"), ("search:x", "allowed"), ("search:16:clever", "allowed"),
+                     ("search:16:search:4", "cannot be a search"), ("cleverest", "search:N")):
+        with pytest.raises(ScenarioError, match=why) as err:
+            parse_policy(bad, "policies[2]")
+        assert err.value.field == "policies[2]"
+
+
+@pytest.mark.parametrize("args", [["--policy", "search:0"], ["--against", "search:x"], ["--policy", "cleverest"]])
+def test_strength_refuses_bad_players_in_one_line(args):
+    res = invoke("strength", "scenarios/samarkand_sackson/balance-4p.yaml", *args, "-n", "4")
+    assert res.exit_code == 2
+    assert len(res.stderr.strip().splitlines()) == 1 and args[0] in res.stderr
+
+
+def test_strength_is_the_same_for_any_jobs():
+    runs = [json.loads(invoke("strength", "scenarios/samarkand_sackson/balance-4p.yaml", "--policy", "search:2",
+                              "-n", "8", "--seed", "4", "-j", jobs, "-f", "json", "--no-progress").stdout)
+            for jobs in ("1", "2")]
+    for run in runs:
+        run.pop("games_per_second")
+        run.pop("meta", None)
+    assert runs[0] == runs[1]
+    assert runs[0]["games"] == 8 and runs[0]["fair_share"] == pytest.approx(1 / 4)
