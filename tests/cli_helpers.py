@@ -1,4 +1,6 @@
 """Running the CLI in tests, and the one-line error every bad input must get."""
+import re
+
 from typer.testing import CliRunner
 
 from analyzer.cli import app
@@ -47,3 +49,14 @@ class Terminal:
 
     def flush(self):
         pass
+
+
+def small_search(word: str, budget: int = 4) -> str:
+    """A search player's budget capped at `budget` playouts a decision (`search`, `search:64:greedy`, ...): what
+    makes it run, not play well."""
+    match = re.fullmatch(r"search(:\d+)?(:.+)?", word)
+    if match is None or match.group(1) is None and match.group(2) or \
+            match.group(1) and int(match.group(1)[1:]) <= budget:
+        return word
+    return f"search:{budget}{match.group(2) or ''}"
+

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli_helpers import invoke
+from tests.cli_helpers import invoke, small_search
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
@@ -131,16 +131,7 @@ def _shrink(words: list[str]) -> list[str]:
         out[at:at] = ["-n", small]
     if "--no-progress" in names:
         out.append("--no-progress")
-    return [_small_search(w) for w in out]
-
-
-def _small_search(word: str) -> str:
-    """A search player's budget capped at SEARCH_BUDGET playouts a decision (`search`, `search:64:greedy`, ...)."""
-    match = re.fullmatch(r"search(:\d+)?(:.+)?", word)
-    if match is None or match.group(1) is None and match.group(2) or \
-            match.group(1) and int(match.group(1)[1:]) <= int(SEARCH_BUDGET):
-        return word
-    return f"search:{SEARCH_BUDGET}{match.group(2) or ''}"
+    return [small_search(w, int(SEARCH_BUDGET)) for w in out]
 
 
 def _syntax_only(line: str, words: list[str]) -> str | None:
