@@ -1,18 +1,17 @@
 """The search player on Samarkand (Sackson): the forward model core's driver searches, what the search may not see,
 the best option where it can be computed exactly, determinism, and the names a scenario may give it."""
-import json
 
 import numpy as np
 import pytest
 
 from analyzer.core import search
-from analyzer.core.errors import ScenarioError
-from analyzer.core.policies import SearchPolicy
 from analyzer.games.samarkand_sackson import game as g
 from analyzer.games.samarkand_sackson import model as m
 from analyzer.games.samarkand_sackson import play as pl
 from analyzer.games.samarkand_sackson.policies import Policy, parse_policy
 from tests.cli_helpers import invoke
+from tests.games.search_checks import (BAD_PLAYERS, check_search_names, check_strength_refuses,
+                                       check_strength_same_for_any_jobs)
 
 GREEDY = g.POLICY_CODES["greedy"]
 NO_RECORD = np.zeros((1, 3), dtype=np.int64)
@@ -195,32 +194,13 @@ def test_search_games_are_deterministic():
 
 
 def test_search_names_parse_and_bad_ones_name_the_field():
-    p = parse_policy("search", "f")
-    assert isinstance(p, SearchPolicy) and p.budget == search.DEFAULT_BUDGET and p.base == Policy("greedy")
-    assert p.label == "search:64"
-    q = parse_policy("search:16:collector", "f")
-    assert (q.budget, q.base.label, q.label) == (16, "collector", "search:16:collector")
-    assert search.decode(g.policy_code(q)) == (16, g.POLICY_CODES["collector"])
-    for bad, why in (("search:0", "N=0"), ("search:x", "allowed"), ("search:16:clever", "allowed"),
-                     ("search:16:search:4", "cannot be a search"), ("cleverest", "search:N")):
-        with pytest.raises(ScenarioError, match=why) as err:
-            parse_policy(bad, "policies[2]")
-        assert err.value.field == "policies[2]"
+    check_search_names(parse_policy, g.policy_code, g.POLICY_CODES, Policy("greedy"), "collector")
 
 
-@pytest.mark.parametrize("args", [["--policy", "search:0"], ["--against", "search:x"], ["--policy", "cleverest"]])
+@pytest.mark.parametrize("args", BAD_PLAYERS)
 def test_strength_refuses_bad_players_in_one_line(args):
-    res = invoke("strength", "scenarios/samarkand_sackson/balance-4p.yaml", *args, "-n", "4")
-    assert res.exit_code == 2
-    assert len(res.stderr.strip().splitlines()) == 1 and args[0] in res.stderr
+    check_strength_refuses(invoke, "scenarios/samarkand_sackson/balance-4p.yaml", args)
 
 
 def test_strength_is_the_same_for_any_jobs():
-    runs = [json.loads(invoke("strength", "scenarios/samarkand_sackson/balance-4p.yaml", "--policy", "search:2",
-                              "-n", "8", "--seed", "4", "-j", jobs, "-f", "json", "--no-progress").stdout)
-            for jobs in ("1", "2")]
-    for run in runs:
-        run.pop("games_per_second")
-        run.pop("meta", None)
-    assert runs[0] == runs[1]
-    assert runs[0]["games"] == 8 and runs[0]["fair_share"] == pytest.approx(1 / 4)
+    check_strength_same_for_any_jobs(invoke, "scenarios/samarkand_sackson/balance-4p.yaml", 8)

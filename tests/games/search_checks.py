@@ -1,0 +1,44 @@
+"""Checks every game's search player passes the same way, shared by the games' test_search.py."""
+import json
+
+import pytest
+
+from analyzer.core import search
+from analyzer.core.errors import ScenarioError
+from analyzer.core.policies import SearchPolicy
+
+
+def check_search_names(parse_policy, policy_code, policy_codes, greedy, base: str) -> None:
+    """`search` is search:64 over greedy, `search:16:BASE` names its base and encodes it, and every bad name is
+    refused naming the field."""
+    p = parse_policy("search", "f")
+    assert isinstance(p, SearchPolicy) and p.budget == search.DEFAULT_BUDGET and p.base == greedy
+    assert p.label == "search:64"
+    q = parse_policy(f"search:16:{base}", "f")
+    assert (q.budget, q.base.label, q.label) == (16, base, f"search:16:{base}")
+    assert search.decode(policy_code(q)) == (16, policy_codes[base])
+    for bad, why in (("search:0", "N=0"), ("search:x", "allowed"), ("search:16:clever", "allowed"),
+                     ("search:16:search:4", "cannot be a search"), ("cleverest", "search:N")):
+        with pytest.raises(ScenarioError, match=why) as err:
+            parse_policy(bad, "policies[2]")
+        assert err.value.field == "policies[2]"
+
+
+BAD_PLAYERS = [["--policy", "search:0"], ["--against", "search:x"], ["--policy", "cleverest"]]
+
+
+def check_strength_refuses(invoke, scenario: str, args: list[str]) -> None:
+    res = invoke("strength", scenario, *args, "-n", "4")
+    assert res.exit_code == 2
+    assert len(res.stderr.strip().splitlines()) == 1 and args[0] in res.stderr
+
+
+def check_strength_same_for_any_jobs(invoke, scenario: str, n: int, players: int = 4) -> None:
+    runs = [json.loads(invoke("strength", scenario, "--policy", "search:2", "-n", str(n), "--seed", "4", "-j", jobs,
+                              "-f", "json", "--no-progress").stdout)
+            for jobs in ("1", "2")]
+    for run in runs:
+        run.pop("games_per_second")
+        run.pop("meta", None)
+    assert runs[0] == runs[1]
+    assert runs[0]["games"] == n and runs[0]["fair_share"] == pytest.approx(1 / players)
