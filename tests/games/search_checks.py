@@ -17,7 +17,8 @@ def check_search_names(parse_policy, policy_code, policy_codes, greedy, base: st
     q = parse_policy(f"search:16:{base}", "f")
     assert (q.budget, q.base.label, q.label) == (16, base, f"search:16:{base}")
     assert search.decode(policy_code(q)) == (16, policy_codes[base])
-    for bad, why in (("search:0", "N=0"), ("search:x", "allowed"), ("search:16:clever", "allowed"),
+    for bad, why in (("search:0", "N=0"), ("search:-3", "N=-3"), ("search:x", "allowed"),
+                     (f"search:{search.BUDGET_MAX + 1}", "allowed"), ("search:16:clever", "allowed"),
                      ("search:16:search:4", "cannot be a search"), ("cleverest", "search:N")):
         with pytest.raises(ScenarioError, match=why) as err:
             parse_policy(bad, "policies[2]")
@@ -33,12 +34,14 @@ def check_strength_refuses(invoke, scenario: str, args: list[str]) -> None:
     assert len(res.stderr.strip().splitlines()) == 1 and args[0] in res.stderr
 
 
-def check_strength_same_for_any_jobs(invoke, scenario: str, n: int, players: int = 4) -> None:
-    runs = [json.loads(invoke("strength", scenario, "--policy", "search:2", "-n", str(n), "--seed", "4", "-j", jobs,
-                              "-f", "json", "--no-progress").stdout)
+def check_strength_same_for_any_jobs(invoke, scenario: str, n: int, players: int = 4, extra: tuple = ()) -> None:
+    """`strength` with a search seat gives the same table on one worker and on two (`extra`: more flags)."""
+    runs = [json.loads(invoke("strength", scenario, "--policy", "search:2", *extra, "-n", str(n), "--seed", "4",
+                              "-j", jobs, "-f", "json", "--no-progress").stdout)
             for jobs in ("1", "2")]
     for run in runs:
         run.pop("games_per_second")
         run.pop("meta", None)
     assert runs[0] == runs[1]
+    assert set(runs[0]) >= {"win_rate", "lo95", "hi95", "fair_share", "margin", "games"}
     assert runs[0]["games"] == n and runs[0]["fair_share"] == pytest.approx(1 / players)

@@ -1,18 +1,17 @@
 """The search player on Puerto Rico: the forward model core's driver searches, what the search may not see, the
 best option where it can be computed exactly, determinism, and the names a scenario may give it."""
-import json
 
 import numpy as np
 import pytest
 
 from analyzer.core import search
-from analyzer.core.errors import ScenarioError
-from analyzer.core.policies import SearchPolicy
 from analyzer.games.puerto_rico import game as g
 from analyzer.games.puerto_rico import play as pl
 from analyzer.games.puerto_rico import rules as r
 from analyzer.games.puerto_rico.policies import Policy, parse_policies
 from tests.cli_helpers import invoke
+from tests.games.search_checks import (BAD_PLAYERS, check_search_names, check_strength_refuses,
+                                       check_strength_same_for_any_jobs)
 
 GREEDY = g.P_GREEDY
 NO_RECORD = np.zeros((1, 3), dtype=np.int64)
@@ -152,34 +151,13 @@ def test_search_beats_greedy():
 
 
 def test_search_names_parse_and_bad_ones_name_the_field():
-    p = Policy.parse("search", "f")
-    assert isinstance(p, SearchPolicy) and p.budget == search.DEFAULT_BUDGET and p.base == Policy("greedy")
-    assert p.label == "search:64"
-    q = Policy.parse("search:16:noisy:0.2", "f")
-    assert (q.budget, q.base.label, q.label) == (16, "noisy:0.2", "search:16:noisy:0.2")
-    assert g.policy_code(q) < 0 and search.decode(g.policy_code(q)) == (16, g.policy_code(Policy("noisy", 0.2)))
-    for bad, why in (("search:0", "N=0"), ("search:-3", "N=-3"), ("search:x", "allowed"),
-                     ("search:16:clever", "allowed"), ("search:16:search:4", "cannot be a search"),
-                     (f"search:{search.BUDGET_MAX + 1}", "allowed")):
-        with pytest.raises(ScenarioError, match=why) as err:
-            Policy.parse(bad, "policies[2]")
-        assert err.value.field == "policies[2]"
+    check_search_names(Policy.parse, g.policy_code, g.POLICY_CODES, Policy("greedy"), "random")
 
 
-@pytest.mark.parametrize("args", [["--policy", "search:0"], ["--against", "search:x"], ["--policy", "cleverest"]])
+@pytest.mark.parametrize("args", BAD_PLAYERS)
 def test_strength_refuses_bad_players_in_one_line(args):
-    res = invoke("strength", "scenarios/puerto_rico/balance-start-crops.yaml", *args, "-n", "4")
-    assert res.exit_code == 2
-    assert len(res.stderr.strip().splitlines()) == 1 and args[0] in res.stderr
+    check_strength_refuses(invoke, "scenarios/puerto_rico/balance-start-crops.yaml", args)
 
 
 def test_strength_is_the_same_for_any_jobs():
-    runs = [json.loads(invoke("strength", "scenarios/puerto_rico/balance-start-crops.yaml", "--policy", "search:2",
-                              "-n", "32", "--seed", "4", "-j", jobs, "-f", "json", "--no-progress").stdout)
-            for jobs in ("1", "2")]
-    for run in runs:
-        run.pop("games_per_second")
-        run.pop("meta", None)
-    assert runs[0] == runs[1]
-    assert set(runs[0]) >= {"win_rate", "lo95", "hi95", "fair_share", "margin", "games"}
-    assert runs[0]["games"] == 32 and runs[0]["fair_share"] == pytest.approx(1 / 3)
+    check_strength_same_for_any_jobs(invoke, "scenarios/puerto_rico/balance-start-crops.yaml", 32, players=3)

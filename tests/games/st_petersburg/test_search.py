@@ -1,18 +1,17 @@
 """The search player on Sankt Petersburg: the forward model plays the engine's games, what the search may not see
 (the decks' order, the other seats' hands), the best option where it can be computed exactly, determinism, and the
 names a scenario may give it."""
-import json
 
 import numpy as np
 import pytest
 
 from analyzer.core import search
-from analyzer.core.errors import ScenarioError
-from analyzer.core.policies import SearchPolicy
 from analyzer.games.st_petersburg import game as g
 from analyzer.games.st_petersburg import play as pl
 from analyzer.games.st_petersburg.policies import Policy, parse_policies
 from tests.cli_helpers import invoke
+from tests.games.search_checks import (BAD_PLAYERS, check_search_names, check_strength_refuses,
+                                       check_strength_same_for_any_jobs)
 
 GREEDY, RANDOM = g.P_GREEDY, g.P_RANDOM
 NO_RECORD = np.zeros((1, g.RECW), dtype=np.int64)
@@ -196,32 +195,13 @@ def test_search_beats_greedy():
 
 
 def test_search_names_parse_and_bad_ones_name_the_field():
-    p = Policy.parse("search", "f")
-    assert isinstance(p, SearchPolicy) and p.budget == search.DEFAULT_BUDGET and p.base == Policy("greedy")
-    q = Policy.parse("search:16:random", "f")
-    assert (q.budget, q.base.label, q.label) == (16, "random", "search:16:random")
-    assert g.policy_code(q) < 0 and search.decode(g.policy_code(q)) == (16, g.P_RANDOM)
-    assert parse_policies(["greedy", "search:4"], "p", 2)[1] == SearchPolicy(4, Policy("greedy"))
-    for bad, why in (("search:0", "N=0"), ("search:x", "allowed"), ("search:16:clever", "allowed"),
-                     ("search:16:search:4", "cannot be a search"), ("cleverest", "search:N")):
-        with pytest.raises(ScenarioError, match=why) as err:
-            Policy.parse(bad, "policies[2]")
-        assert err.value.field == "policies[2]"
+    check_search_names(Policy.parse, g.policy_code, g.POLICY_CODES, Policy("greedy"), "random")
 
 
-@pytest.mark.parametrize("args", [["--policy", "search:0"], ["--against", "search:x"], ["--policy", "cleverest"]])
+@pytest.mark.parametrize("args", BAD_PLAYERS)
 def test_strength_refuses_bad_players_in_one_line(args):
-    res = invoke("strength", "scenarios/st_petersburg/balance-seats.yaml", *args, "-n", "4")
-    assert res.exit_code == 2
-    assert len(res.stderr.strip().splitlines()) == 1 and args[0] in res.stderr
+    check_strength_refuses(invoke, "scenarios/st_petersburg/balance-seats.yaml", args)
 
 
 def test_strength_is_the_same_for_any_jobs():
-    runs = [json.loads(invoke("strength", "scenarios/st_petersburg/balance-seats.yaml", "--policy", "search:2",
-                              "-n", "32", "--seed", "4", "-j", jobs, "-f", "json", "--no-progress").stdout)
-            for jobs in ("1", "2")]
-    for run in runs:
-        run.pop("games_per_second")
-        run.pop("meta", None)
-    assert runs[0] == runs[1]
-    assert runs[0]["games"] == 32 and runs[0]["fair_share"] == pytest.approx(1 / 2)  # its first variant: 2 players
+    check_strength_same_for_any_jobs(invoke, "scenarios/st_petersburg/balance-seats.yaml", 32, players=2)
