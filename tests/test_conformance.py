@@ -45,7 +45,8 @@ def _size(game: GameSpec, question: str) -> tuple[int, int]:
 
 def shipped(game: str, kind: str) -> list[Path]:
     """The game's shipped scenarios with a position (kind "position") or without one ("balance")."""
-    return [p for p in registry.scenarios(game) if ("position" in scenario.load(p)) == (kind == "position")]
+    return [p for p in registry.scenarios(game) if ("position" in scenario.load(p)) == (kind == "position")
+            and "tune" not in scenario.load(p)]
 
 
 def position_cases():

@@ -25,6 +25,8 @@ ROLLOUTS = "2000"
 SEARCH_BUDGET = "4"  # the search player's playouts a decision: what makes it run, not play well
 POSITION = "scenarios/camelup/mid-leg.yaml"
 BALANCE = "scenarios/camelup/balance-policies.yaml"
+STRENGTH = "scenarios/puerto_rico/balance-start-crops.yaml"  # a game with the search player
+TUNE = "scenarios/puerto_rico/tune-start-doubloons-3p.yaml"
 
 
 def _lines(text: str):
@@ -86,7 +88,8 @@ def _command_path(words: list[str]):
 def _fill(words: list[str]) -> list[str]:
     """Placeholders -> values that run."""
     _, path, _ = _command_path(words)
-    scenario = BALANCE if path and path[0] in ("balance", "report") else POSITION
+    scenario = {"balance": BALANCE, "report": BALANCE, "strength": STRENGTH, "tune": TUNE}.get(
+        path[0] if path else "", POSITION)
     out = []
     for w in words:
         w = {"SCENARIO": scenario, "QUESTION": "odds", "[QUESTION]": "odds", "GAME": "magellan", "[GAME]": "magellan"}.get(w, w)
@@ -294,6 +297,9 @@ def test_every_inline_scenario_loads(body):
 
 
 def _balance_loads(game, data: dict) -> None:
+    from analyzer.core import tune
     from analyzer.core.balance.variants import parse
 
+    if "tune" in data:  # a tune scenario: its candidates as rule sets
+        data = tune.load(data, game.full())[1]
     parse(game.full(), data, game.name)

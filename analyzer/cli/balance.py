@@ -68,6 +68,46 @@ def balance(scenario: BalancePath, fmt: opt.FormatOpt = opt.Format.table, out: o
     opt.emit(core.balance_scenario(game, data, settings), fmt, out, run)
 
 
+TunePath = Annotated[Path, typer.Argument(
+    help="Tune scenario: a balance scenario with a `tune:` block instead of `variants:` (e.g. "
+         "`scenarios/GAME/tune-*.yaml`).", show_default=False)]
+
+
+@opt.with_run_options(rollouts=opt.Games, jobs=opt.AllJobs, resumable=False)
+def tune(scenario: TunePath, fmt: opt.FormatOpt = opt.Format.table, out: opt.Out = None, *, run: opt.RunOptions):
+    """Find the value of one rule setting that makes the game fairest.
+
+    The scenario's `tune:` block names the setting (`setting: turn_cap`), its candidates (`values: [40, 50,
+    60]`, `{from: 40, to: 60, step: 5}`, or per-seat lists) and the objective: `equal` (default: the smallest
+    largest gap of a seat's win rate to the fair share), `{seat: 0, edge: 0}` (that seat's edge at zero) or
+    `{seat: 0, target: 0.3}` (that seat's win rate at 0.3). Round by round every surviving candidate plays the
+    same games (common random numbers) and the better half goes on, down to two: the games go where candidates
+    are close. With `ladder: [greedy, search:64]` it tunes under each rung and says whether the best value is
+    the same.
+
+    Reports each candidate's objective with its 95% interval, its games and win rate per seat; the best value,
+    the runner-up and whether the two are told apart; the games spent against playing every candidate equally.
+    -n is the budget in games per rung [default: 4,096 per candidate].
+
+    JSON: {"setting", "objective", "candidates", "rungs": [{"rung", "best", "runner_up", "objective",
+    "runner_up_objective", "distinguishable", "games", "fixed_design_games"}], "table": [...]}.
+    """
+    from analyzer.cli.compiling import warm_full_games
+    from analyzer.core import registry, scenario as sc
+    from analyzer.core import tune as core
+    from analyzer.core.errors import AnalyzerError
+
+    if run.precision is not None:
+        raise AnalyzerError("--precision: tune spends a budget of games (-n) by halving; leave --precision out")
+    data = sc.load(scenario)
+    game = registry.game(data["game"])
+    candidates = len(core.load(data, game.full())[0].values)  # a bad tune block fails before anything runs
+    warm_full_games(game, progress=not run.no_progress)
+    settings = run.settle(sc.analysis_settings(data), default_rollouts=core.default_budget(candidates),
+                          identity=opt.game_identity(game, "tune", data, scenario.name), default_jobs=AUTO)
+    opt.emit(core.tune_scenario(game, data, settings), fmt, out, run)
+
+
 STRENGTH_GAMES = 400
 PolicyOpt = Annotated[str, typer.Option(
     "--policy", "-p", help="The player measured: one of the game's policies (`analyzer games`), e.g. `search:64`.")]

@@ -15,7 +15,7 @@ Picture = Annotated[Optional[Path], typer.Option(
     help="Also draw the board with the position's pieces into this file: .png or .svg.")]
 
 
-BALANCE_KEYS = {"variants", "ladder", "policies"}
+BALANCE_KEYS = {"variants", "ladder", "policies", "tune"}
 
 
 def _rule_sets(game, data: dict, path: Path) -> str:
@@ -30,6 +30,10 @@ def _rule_sets(game, data: dict, path: Path) -> str:
         f"a balance scenario, not a position: {len(variants) or 1} rule set(s) "
         f"({', '.join(map(str, variants)) or 'the base rules'}) played from the set-up"
         + (f", under each of {', '.join(map(str, ladder))}" if ladder else ""), 79, subsequent_indent="  ")
+    if isinstance(data.get("tune"), dict):
+        lines += textwrap.wrap(f"tunes {data['tune'].get('setting')} over "
+                               f"{len(data['tune'].get('values') or [])} candidate(s)", 79)
+        return "\n".join([*lines, "check and play it: analyzer tune SCENARIO -n 400"])
     return "\n".join([*lines, "check and play it: analyzer balance SCENARIO -n 100"])
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from analyzer.core.errors import ScenarioError, ScenarioProblems, did_you_mean
 
 TOP_LEVEL_KEYS = {"game", "rules", "players", "position", "analysis", "title", "description",
-                  "policies", "seating", "variants", "ladder"}  # the last four: balance scenarios (full games)
+                  "policies", "seating", "variants", "ladder", "tune"}  # the last five: balance scenarios (full games; tune: `analyzer tune`)
 ANALYSIS_KEYS = {"rollouts", "seed", "jobs"}
 _FOLDER: ContextVar[Path | None] = ContextVar("scenario_folder", default=None)  # of the scenario file loaded last
 

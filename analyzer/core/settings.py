@@ -4,6 +4,12 @@ labels outputs carry, and parsing a scenario's block with one-line errors.
 A game declares `SETTINGS = {name: (default, readings)}` and a frozen dataclass `Settings(Readings)` with the
 same fields and defaults; `parse(Settings, SETTINGS, block, field)` reads a scenario's block.  A setting is a
 choice among its readings, a yes/no when its default is a bool, or read by the game's own parser in `special`.
+
+**The seat handicap**, one setting every game with a per-seat starting resource shares: `seat_handicap: [a, b,
+...]`, one whole number per turn-order rank (rank 0 moves first), added to (or, negative, taken from) that rank's
+start (doubloons, coins, points: each game's page says which).  A game declares it with `**HANDICAP_SETTING` in
+its `SETTINGS` and a field `seat_handicap: tuple = ()` (empty: no handicap), and its engine reads
+`handicap_by_rank(settings.seat_handicap, players)`; `analyzer tune` searches it.
 """
 from __future__ import annotations
 
@@ -38,6 +44,37 @@ class Readings:
         return ["rules: " + ", ".join(f"{k}={v}" for k, v in shown.items()) + " (others at their defaults)"]
 
 
+HANDICAP = "seat_handicap"
+HANDICAP_SETTING = {HANDICAP: ((), ())}
+HANDICAP_MAX = 1000
+HANDICAP_ALLOWED = f"a list of whole numbers from -{HANDICAP_MAX} to {HANDICAP_MAX}, one per turn-order rank"
+
+
+def parse_handicap(raw, field: str) -> tuple[int, ...]:
+    """A scenario's `seat_handicap` (its length is checked against the table size by `handicap_by_rank`)."""
+    if not isinstance(raw, list) or not raw:
+        raise ScenarioError(field, f"got {raw!r}; allowed: {HANDICAP_ALLOWED}, e.g. [0, 0, 1, 1]")
+    return tuple(sc.integer(x, f"{field}[{i}]", -HANDICAP_MAX, HANDICAP_MAX) for i, x in enumerate(raw))
+
+
+def handicap_by_rank(handicap: tuple, players: int, field: str = f"rules.{HANDICAP}") -> tuple[int, ...]:
+    """Each turn-order rank's handicap at a table of `players` (none given: zeros)."""
+    if not handicap:
+        return (0,) * players
+    if len(handicap) != players:
+        raise ScenarioError(field, f"got {len(handicap)} number(s) for {players} players; allowed: "
+                                   f"{HANDICAP_ALLOWED}")
+    return tuple(handicap)
+
+
+def check_start(start: int, handicap: tuple, what: str, field: str = f"rules.{HANDICAP}") -> None:
+    """A handicap may not take a rank's start below zero."""
+    for rank, h in enumerate(handicap):
+        if start + h < 0:
+            raise ScenarioError(f"{field}[{rank}]", f"{h} leaves rank {rank} {start + h} {what} at the start; "
+                                                    f"allowed: at least {-start}")
+
+
 def _is_pairs(value) -> bool:
     return isinstance(value, tuple) and bool(value) and all(isinstance(x, tuple) and len(x) == 2 for x in value)
 
@@ -58,6 +95,8 @@ def parse(cls, table: dict[str, tuple], value: Any, field: str, skip: frozenset 
         where, (default, readings) = f"{field}.{name}", table[name]
         if special and name in special:
             values[name] = special[name](raw, where)
+        elif name == HANDICAP:
+            values[name] = parse_handicap(raw, where)
         elif isinstance(default, bool):
             values[name] = sc.flag(raw, where)
         else:

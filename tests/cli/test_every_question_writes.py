@@ -103,7 +103,7 @@ def test_every_shipped_scenario_answers_within_80_columns_and_writes_its_files(p
             data["ladder"] = [small_search(str(rung)) for rung in data["ladder"]]
             path = tmp_path / path.name
             path.write_text(json.dumps(data))
-        runs = [("balance", path, "-n", 4)]
+        runs = [("tune", path, "-n", 16 * len(data["tune"]["values"])) if "tune" in data else ("balance", path, "-n", 4)]
     else:
         runs = [("ask", question, path, "-n", N) for question in supported(path)]
     for i, args in enumerate(runs):

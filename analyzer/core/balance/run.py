@@ -168,15 +168,16 @@ def _accumulate_pairs(acc, p, out, base, spec: BalanceSpec):
         _sums(acc, p + name, out[name].astype(np.float64) - base[name])
 
 
-def run(spec: BalanceSpec, settings: runner.RunSettings) -> dict:
+def run(spec: BalanceSpec, settings: runner.RunSettings, stage: str = "") -> dict:
     """Play settings.rollouts games per variant (in chunks of spec.chunk); the merged accumulators.  `spec` may
-    be a `ladder.Ladder` (its `task`, `halfwidths`, `stage`, `chunk`, `scale`, `per` and `counted` alike)."""
+    be a `ladder.Ladder` (its `task`, `halfwidths`, `stage`, `chunk`, `scale`, `per` and `counted` alike);
+    `stage` says what the progress bar shows, if not the spec's own."""
     check_chunk(spec.chunk)
     scaled = replace(settings, rollouts=settings.rollouts * spec.scale,
                      max_rollouts=settings.max_rollouts * spec.scale if settings.max_rollouts else None)
     label = "games" if spec.scale == 1 else f"games/{spec.scale}"  # what checkpoints record
     total = runner.run(spec.task(), scaled, label=label, halfwidths=spec.halfwidths, unit=spec.scale,
-                       counted=spec.counted, stage=spec.stage)
+                       counted=spec.counted, stage=stage or spec.stage)
     total.rollouts, total.label = total.rollouts // spec.scale, f"games per {spec.per}"  # say it in games
     runner.stage("tables and findings")
     return total

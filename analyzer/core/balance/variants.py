@@ -50,6 +50,9 @@ def parse(full: FullGames, data: dict, game: str) -> tuple[BalanceSpec, dict]:
 def _parse(full: FullGames, data: dict, game: str) -> tuple[BalanceSpec, dict]:
     if data.get("position") is not None:
         raise ScenarioError("position", "a balance scenario plays whole games from the set-up; leave position out")
+    if "tune" in data:
+        raise ScenarioError("tune", "a tune scenario: `analyzer tune FILE` plays it; balance and report take "
+                                    "variants")
     lo, hi = full.hook("players")(None)
     base_players = sc.integer(data.get("players", full.default_players), "players", lo, hi)
     seating = sc.choice(data.get("seating", full.seatings[0]), "seating", full.seatings)

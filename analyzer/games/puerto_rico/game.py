@@ -16,6 +16,7 @@ import numpy as np
 from numba import njit, types
 
 from analyzer.core import search
+from analyzer.core import settings as core_settings
 from analyzer.core.streams import StreamSeeds
 from analyzer.games.puerto_rico import rules as r
 
@@ -45,7 +46,8 @@ C_COST = C_GOODS + NK  # NB
 C_COLUMN = C_COST + NB
 C_CIRCLES = C_COLUMN + NB
 C_BSUP = C_CIRCLES + NB
-CSIZE = C_BSUP + NB
+C_HCAP = C_BSUP + NB  # MAXP start doubloons added by rank (the seat handicap)
+CSIZE = C_HCAP + MAXP
 
 # state vector
 (NPL, GOV, FIRSTGOV, ROUND, PICKS, ENDFLAG, ENDED, CAPPED, COL_SUP, COL_SHIP, VP_SUP, QUARRIES, STKPOS, STKN,
@@ -835,7 +837,7 @@ def batch(cfg, pols, streams, stats, s, s0, rec, start, max_rounds, force, advan
                 p = (g + rank) % P
                 k = cfg[C_CROPS + rank]
                 s[PL + p * PSZ + O_TILES + k] = 1
-                s[PL + p * PSZ + O_DUB] = cfg[C_DUB]
+                s[PL + p * PSZ + O_DUB] = cfg[C_DUB] + cfg[C_HCAP + rank]
                 if cfg[C_POOL]:
                     s[DISC + k] -= 1
             s[STKN] = 0
@@ -932,6 +934,9 @@ def settings_vector(settings, players: int) -> np.ndarray:
     cfg[C_NROLES] = len(up.roles)
     cfg[C_DUB], cfg[C_VP], cfg[C_COL] = up.doubloons, up.vp_chips, up.colonists
     cfg[C_CROPS:C_CROPS + players] = up.start_crops
+    handicap = core_settings.handicap_by_rank(st.seat_handicap, players)
+    core_settings.check_start(up.doubloons, handicap, "doubloons")
+    cfg[C_HCAP:C_HCAP + players] = handicap
     cfg[C_SHIPS:C_SHIPS + 3] = up.ships
     cfg[C_TILES:C_TILES + NK] = st.tiles
     cfg[C_QUAR] = st.quarries

@@ -7,6 +7,7 @@ engine's record, or a test scripts them); the rules themselves are roles.py's.
 """
 from __future__ import annotations
 
+from analyzer.core import settings as core_settings
 from analyzer.games.puerto_rico import roles
 from analyzer.games.puerto_rico import rules as r
 from analyzer.games.puerto_rico.roles import Player, Table
@@ -26,8 +27,10 @@ def setup(settings: Settings, players: int, governor: int, stack: list[int]) -> 
     assert sorted(stack) == start_stack(settings, players), "the stack is not the tiles left after the start crops"
     s = r.setup(players, settings)
     seats = [Player(s.doubloons) for _ in range(players)]
+    handicap = core_settings.handicap_by_rank(settings.seat_handicap, players)
     for rank, crop in enumerate(s.start_crops):
         seats[(governor + rank) % players].island.append([crop, 0])
+        seats[(governor + rank) % players].doubloons += handicap[rank]
     n = s.display_size
     return Table(players, settings, seats, governor, list(stack[n:]), list(stack[:n]), quarries=s.quarries,
                  colonist_bank=s.colonists, colonist_ship=s.ship_colonists, vp_supply=s.vp_chips,

@@ -148,6 +148,7 @@ SETTINGS: dict[str, tuple] = {
     "goods": (GOODS, ("printed",)),
     "buildings": (BUILDING_TABLE, ("printed",)),
     "turn_cap": (60, ()),
+    **core_settings.HANDICAP_SETTING,
 }
 _DATA = ("plantations", "goods", "buildings")  # scenario data with printed defaults
 
@@ -167,6 +168,7 @@ class Settings(core_settings.Readings):
     goods: tuple[int, ...] = GOODS  # barrels by CROPS
     buildings: tuple = BUILDING_TABLE  # (cost, column, count, circles) by BUILDING_NAMES
     turn_cap: int = 60  # rounds; a game reaching it stops and counts apart
+    seat_handicap: tuple = ()  # doubloons added to each turn-order rank's start (core/settings.py); (): none
 
     @property
     def printed(self) -> tuple[str, ...]:

@@ -113,6 +113,7 @@ READINGS = [  # (players, settings changes, policies by turn-order rank): every 
     # their seeds
     (4, {}, ("noisy:0.3",)), (5, {"reshuffle": "merge"}, ("noisy", "random", "greedy")),
     (3, {"start_crops": "all_corn"}, ("noisy:1", "noisy:0", "greedy")),
+    (4, {"seat_handicap": (0, 1, 2, -1)}, ("greedy", "random")),  # the seat handicap (`analyzer tune`)
 ]
 
 
