@@ -92,6 +92,15 @@ def tune(scenario: TunePath, fmt: opt.FormatOpt = opt.Format.table, out: opt.Out
     JSON: {"setting", "objective", "candidates", "rungs": [{"rung", "best", "runner_up", "objective",
     "runner_up_objective", "distinguishable", "games", "fixed_design_games"}], "table": [...]}.
     """
+    from analyzer.core import scenario as sc
+    from analyzer.core import tune as core
+
+    game, settings = _tune_settings(scenario, sc.load(scenario), run)
+    opt.emit(core.tune_scenario(game, sc.load(scenario), settings), fmt, out, run)
+
+
+def _tune_settings(scenario: Path, data: dict, run: opt.RunOptions):
+    """The game and run settings of a tune scenario; a bad tune block fails before anything runs."""
     from analyzer.cli.compiling import warm_full_games
     from analyzer.core import registry, scenario as sc
     from analyzer.core import tune as core
@@ -99,13 +108,21 @@ def tune(scenario: TunePath, fmt: opt.FormatOpt = opt.Format.table, out: opt.Out
 
     if run.precision is not None:
         raise AnalyzerError("--precision: tune spends a budget of games (-n) by halving; leave --precision out")
-    data = sc.load(scenario)
+    if run.checkpoint is not None or run.resume is not None:
+        raise AnalyzerError("--checkpoint/--resume: a tune run is rounds of halving; run it again with its seed")
     game = registry.game(data["game"])
-    candidates = len(core.load(data, game.full())[0].values)  # a bad tune block fails before anything runs
+    candidates = len(core.load(data, game.full())[0].values)
     warm_full_games(game, progress=not run.no_progress)
-    settings = run.settle(sc.analysis_settings(data), default_rollouts=core.default_budget(candidates),
-                          identity=opt.game_identity(game, "tune", data, scenario.name), default_jobs=AUTO)
-    opt.emit(core.tune_scenario(game, data, settings), fmt, out, run)
+    return game, run.settle(sc.analysis_settings(data), default_rollouts=core.default_budget(candidates),
+                            identity=opt.game_identity(game, "tune", data, scenario.name), default_jobs=AUTO)
+
+
+def _tune_report(scenario: Path, data: dict, out: Path, run: opt.RunOptions):
+    from analyzer.core import tune as core
+
+    game, settings = _tune_settings(scenario, data, run)
+    command = f"analyzer report {scenario} -n {settings.rollouts} --seed {settings.seed} -o {out}"
+    return core.report(game, data, core.tune_scenario(game, data, settings), reproduce=command)
 
 
 STRENGTH_GAMES = 400
@@ -174,11 +191,14 @@ def report(scenario: ReportPath, out: ReportOut = None, *, run: opt.RunOptions):
     else:
         from analyzer.core import balance as core
 
-        game, data, settings = load(scenario, "report", run)
-        size = f"--precision {run.precision}" + (f" --max-rollouts {run.max_rollouts}" if run.max_rollouts else "") \
-            if run.precision is not None else f"-n {settings.rollouts}"
-        command = f"analyzer report {scenario} {size} --seed {settings.seed} -o {out}"
-        page = core.report_scenario(game, data, settings, reproduce=command)
+        if "tune" in data:
+            page = _tune_report(scenario, data, out, run)
+        else:
+            game, data, settings = load(scenario, "report", run)
+            size = f"--precision {run.precision}" + (f" --max-rollouts {run.max_rollouts}" if run.max_rollouts else "") \
+                if run.precision is not None else f"-n {settings.rollouts}"
+            command = f"analyzer report {scenario} {size} --seed {settings.seed} -o {out}"
+            page = core.report_scenario(game, data, settings, reproduce=command)
     runner.stage("drawing plots and writing the report")
     try:
         written = core_report.write(page, out)

@@ -284,12 +284,14 @@ def tune_scenario(game, data: dict, settings) -> "Result":
                              "candidates": [tune.label(i) for i in range(len(tune.values))],
                              "rungs": summaries, "table": table.to_dict("records")},
                     exact={"tune": False})
-    result.notes += findings(tune, summaries) + [
+    result.payload["findings"] = findings(tune, summaries)
+    result.payload["seed"] = settings.seed
+    result.notes += result.payload["findings"] + [
         f"objective: {tune.objective.describe(players)}; its 95% interval from the seats' Wilson intervals",
         "successive halving: every candidate plays the same games each round (common random numbers), the "
         "better half by objective goes on, down to two; a candidate's games add up over its rounds",
         f"seed {settings.seed}; {budget:,} games in all" + (" per rung" if len(rungs) > 1 else "")]
-    result.notes += full.hook("notes")(configs)
+    result.notes += [n for n in full.hook("notes")(configs) if not n.startswith(f"rules: {tune.setting}=")]
     summary.mark_illustrative(full, configs, result)
     result.plots.append(Plot("objective", "grouped_bars_with_ci", "tune",
                              {"value": "objective", "lo": "lo95", "hi": "hi95", "group": "players",
@@ -324,3 +326,36 @@ def findings(tune: TuneSpec, summaries: list[dict]) -> list[str]:
                    "the best value depends on the players: " + ", ".join(f"{s['rung']} {s['best']}"
                                                                          for s in summaries))
     return out
+
+
+def report(game, data: dict, result, reproduce: str = ""):
+    """A `core.report.Report` of a tune result: the best value first (and whether it holds under every rung),
+    the objective's curve over the candidates, the set-up, the method."""
+    import pandas as pd
+
+    from analyzer.core.report import Report, once, summarize
+
+    p = result.payload
+    rungs = p["rungs"]
+    rep = Report(result.title, f"{rungs[0]['games']:,} games{' per rung' if len(rungs) > 1 else ''} · seed "
+                               f"{p['seed']} · {len(p['candidates'])} candidates of `{p['setting']}`", [],
+                 dict(result.tables))
+    said = p["findings"]
+    summarize(rep.section("Summary"), said[:1] + ([said[-1]] if len(rungs) > 1 else []))
+    rep.section("What was asked").text(str(data.get("description") or "").strip()
+                                       or f"Which value of `{p['setting']}` makes the game fairest?")
+    rep.section("Findings").bullets(said)
+    results = rep.section("Results")
+    results.heading("The objective by candidate").table(
+        result.tables["tune"], "Each candidate's objective (0 is fair) with its 95% interval, the games and rounds "
+                               "it played, and each seat's win rate.")
+    for plot in result.plots:
+        results.plot(plot, plot.options.get("title", ""))
+    setup = pd.DataFrame({"value": {"setting": p["setting"], "objective": p["objective"],
+                                    "candidates": ", ".join(p["candidates"]),
+                                    "players": ", ".join(str(r["rung"]) for r in rungs)}}).rename_axis("what")
+    rep.section("Set-up").table(setup)
+    rep.section("Method and caveats").bullets(once(result.notes[len(said):]))
+    if reproduce:
+        rep.section("Reproduce").code(reproduce)
+    return rep

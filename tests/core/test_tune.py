@@ -190,3 +190,17 @@ def test_puerto_rico_reads_the_seat_handicap(tmp_path):
         path.write_text(f"game: puerto_rico\nplayers: 3\ntune: {{setting: seat_handicap, values: {values}}}\n")
         bad = invoke("tune", str(path), "-n", "100", "--no-progress")
         assert bad.exit_code == 2 and len(bad.stderr.strip().splitlines()) == 1 and field in bad.stderr, bad.stderr
+
+
+def test_report_writes_the_best_value_first_and_the_curve(tmp_path):
+    path = tmp_path / "tune.yaml"
+    path.write_text(SCENARIO)
+    out = tmp_path / "r" / "tune.html"
+    res = invoke("report", str(path), "-n", "300", "--seed", "3", "-j", "1", "-o", str(out), "--no-progress")
+    assert res.exit_code == 0, res.stderr
+    md = out.with_suffix(".md").read_text()
+    assert md.index("## Summary") < md.index("## Results") and "best hand_limit = " in md
+    assert (tmp_path / "r" / "tune-plots" / "objective.png").read_bytes()[:4] == b"\x89PNG"
+    assert "analyzer report" in md and "--seed 3" in md
+    refused = invoke("report", str(path), "--checkpoint", str(tmp_path / "c.ckpt"), "-o", str(out))
+    assert refused.exit_code == 2 and "--checkpoint" in refused.stderr
