@@ -16,6 +16,7 @@ import numpy as np
 from numba import njit, types
 
 from analyzer.core import search
+from analyzer.core import settings as core_settings
 from analyzer.core.policies import engine_code
 from analyzer.core.streams import StreamSeeds
 from analyzer.games.st_petersburg.policies import parse_policy
@@ -37,7 +38,8 @@ START_RUBLES, BONUS_CAP, RUBLES_PER_POINT, HAND_PENALTY = (r.START_RUBLES, r.BON
  C_SMELT, C_MARI, C_TAX) = range(16)
 C_DECK = 16
 C_COL, C_COST, C_RUB, C_PTS, C_CNT, C_UPG, C_PAIR = (C_DECK + MAXT * k for k in range(1, 8))
-CSIZE = C_PAIR + MAXT
+C_HCAP = C_PAIR + MAXT  # MAXP start rubles added by turn-order rank from the set-up's stone (the seat handicap)
+CSIZE = C_HCAP + MAXP
 SPECIALS = {C_CZAR: r.CZAR_AND_CARPENTER, C_PUB: "Pub", C_WAREHOUSE: "Warehouse", C_POTJ: "Potjomkin's Village",
             C_OBS: "Observatory", C_CARP: "Carpenter Workshop", C_SMELT: "Gold Smelter", C_MARI: "Mariinskij",
             C_TAX: "Tax Man"}
@@ -380,7 +382,7 @@ def deal(cfg, s, rs):
     s[NPL], s[ROUND], s[OBSCARD] = P, 1, -1
     s[STONE] = randint(rs, S_STONES, P)
     for q in range(P):
-        s[RUB + q] = START_RUBLES
+        s[RUB + q] = START_RUBLES + cfg[C_HCAP + (q - s[STONE]) % P]
     for d in range(4):
         n = 0
         for t in range(cfg[C_T]):
@@ -641,6 +643,9 @@ def settings_vector(settings, players: int, by_rank: bool = False) -> np.ndarray
     cfg[C_IMMEDIATE] = settings.worker_refill_end == "immediate"
     cfg[C_OBSLAST] = settings.observatory_last_card == "allowed"
     cfg[C_BYRANK] = by_rank
+    handicap = core_settings.handicap_by_rank(settings.seat_handicap, players)
+    core_settings.check_start(START_RUBLES, handicap, "rubles")
+    cfg[C_HCAP:C_HCAP + players] = handicap
     for slot, name in SPECIALS.items():
         cfg[slot] = names.index(name) if name in names else -1
     pairs = r.upgrade_pairs(settings)

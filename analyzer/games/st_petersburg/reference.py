@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from analyzer.core import settings as core_settings
 from analyzer.games.st_petersburg import actions as a
 from analyzer.games.st_petersburg import rules as r
 from analyzer.games.st_petersburg.actions import Player, Table
@@ -34,8 +35,9 @@ def setup(settings, players: int, decks: list, stones: list) -> Game:
     4/3/2 players) into the upper row."""
     assert r.PLAYERS[0] <= players <= r.PLAYERS[1], players
     assert len(stones) == len(PHASES) and all(0 <= q < players for q in stones), stones
-    g = Game(settings, [Player(r.START_RUBLES) for _ in range(players)], [list(d) for d in decks],
-             phase=SET_UP, stones=list(stones))
+    handicap = core_settings.handicap_by_rank(settings.seat_handicap, players)  # by rank from the first stone
+    g = Game(settings, [Player(r.START_RUBLES + handicap[(q - stones[0]) % players]) for q in range(players)],
+             [list(d) for d in decks], phase=SET_UP, stones=list(stones))
     deal(g, a.WORKER, r.FIRST_DEAL[players])
     return g
 

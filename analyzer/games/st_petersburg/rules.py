@@ -220,6 +220,7 @@ SETTINGS: dict[str, tuple] = {
     "takes_pmf": (UNIFORM_0_6, ("uniform_0_6",)),
     "hand_limit": (3, ()),
     "turn_cap": (40, ()),
+    **core_settings.HANDICAP_SETTING,
 }
 
 
@@ -235,6 +236,7 @@ class Settings(core_settings.Readings):
     takes_pmf: tuple = UNIFORM_0_6  # per phase (PHASES order) P(0 cards taken), P(1), ... (exact question 2)
     hand_limit: int = 3  # the Warehouse adds one
     turn_cap: int = 40  # rounds; a game reaching it stops and counts apart
+    seat_handicap: tuple = ()  # rubles added to each turn-order rank's start (core/settings.py); (): none
 
     @property
     def cards(self) -> dict:

@@ -127,6 +127,7 @@ READINGS = [  # (players, settings changes, policies per turn-order rank): every
     (3, {"worker_refill_end": "immediate"}, ("random",)),
     (2, {"observatory_last_card": "allowed", "hand_limit": 4}, ("random",)),
     (4, {"turn_cap": 3}, ("greedy", "random")),
+    (3, {"seat_handicap": (0, 4, -3)}, ("greedy", "random")),  # the seat handicap (`analyzer tune`)
 ]
 
 
