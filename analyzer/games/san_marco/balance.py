@@ -24,7 +24,7 @@ from analyzer.core import scenario as sc
 from analyzer.core.balance import summary
 from analyzer.core.game import FullGames
 from analyzer.games.san_marco import rules as r
-from analyzer.games.san_marco.game import ENGINE_READINGS, MAX_ROUNDS
+from analyzer.games.san_marco.game import ENGINE_READINGS, MAX_ROUNDS, settings_vector
 from analyzer.games.san_marco.play import KINDS, LENGTHS, SEATINGS, GameConfig, RuleSet
 from analyzer.games.san_marco.policies import parse_policies
 
@@ -78,6 +78,7 @@ def players(rules: RuleSet | None) -> tuple[int, int]:
 
 
 def make_config(rules: RuleSet, players: int, policies: tuple, seating: str, block: dict, field: str) -> GameConfig:
+    settings_vector(rules.settings, players)  # a seat handicap that does not fit the table fails here, not in play
     return GameConfig(rules, players, tuple(policies), seating)
 
 

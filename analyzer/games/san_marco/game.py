@@ -30,6 +30,7 @@ from dataclasses import replace
 import numpy as np
 from numba import njit
 
+from analyzer.core import settings as core_settings
 from analyzer.core.streams import StreamSeeds
 from analyzer.games.san_marco import rules as r
 
@@ -67,7 +68,8 @@ MAXPAIRS = 15
 (C_DOGE_START, C_QUAD, C_BR3, C_BR4, C_ROLES, C_SEES, C_TIMING, C_NEXT3, C_PICKTHEN, C_SKIP, C_HOPS, C_EMPTY,
  C_MOVED, C_CANAL, C_CANALCOST, C_FLOOR, C_SECOND, C_CATCHUP, C_PBANISH, C_PSTART, C_EARLY, C_RESHUF, C_P,
  C_MAXROUNDS) = range(24)
-CSIZE = 24
+C_HCAP = 24  # 4 start prestige by seat (the seat handicap)
+CSIZE = C_HCAP + 4
 MAX_ROUNDS = 40  # per passage; a passage cannot last longer (see `turn_cap_argument`)
 
 # option rows: (type, a, b, c, src)
@@ -140,6 +142,9 @@ def settings_vector(settings: r.Settings, players: int, max_rounds: int = MAX_RO
     c[C_RESHUF] = s.passage_reshuffle == "discards_only"
     c[C_P] = players
     c[C_MAXROUNDS] = max_rounds
+    handicap = core_settings.handicap_by_rank(s.seat_handicap, players)
+    core_settings.check_start(0, handicap, "prestige")
+    c[C_HCAP:C_HCAP + players] = handicap
     return c
 
 
@@ -1433,6 +1438,7 @@ def setup(s, bd, cfg, rs):
     f = np.zeros(4, dtype=np.int64)
     for p in range(P):
         s[SUP + p] = 25
+        s[SC + p] = cfg[C_HCAP + p]
         for i in range(4):
             f[i] = randint(rs, 0, 6)
         if cfg[C_QUAD] == 1 and f[0] == f[1] and f[1] == f[2] and f[2] == f[3]:

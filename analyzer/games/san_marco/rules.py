@@ -226,6 +226,7 @@ SETTINGS: dict[str, tuple] = {
     "passage_reshuffle": ("all", ("all", "discards_only")),
     "empty_deck": ("reshuffle_discards", ("reshuffle_discards",)),
     "banish_target": ("banisher", ("banisher",)),
+    **settings.HANDICAP_SETTING,
 }
 
 SETTING_HELP = {
@@ -255,6 +256,7 @@ SETTING_HELP = {
     "passage_reshuffle": "all: every card back in the decks at a passage start; discards_only",
     "empty_deck": "a deck runs out mid-passage: reshuffle its discards",
     "banish_target": "the banisher picks the removed colours, opponents first",
+    "seat_handicap": "prestige points each seat starts with, seat 0 the game's start player (core/settings.py)",
 }
 
 
@@ -284,6 +286,7 @@ class Settings(Readings):
     passage_reshuffle: str = "all"
     empty_deck: str = "reshuffle_discards"
     banish_target: str = "banisher"
+    seat_handicap: tuple = ()  # prestige each seat starts with, seat 0 the game's start player; (): none
 
     def bridges_at_setup(self, players: int) -> int:
         return dict(self.setup_bridges)[players]
