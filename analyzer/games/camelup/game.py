@@ -35,6 +35,7 @@ from math import factorial, lcm
 import numpy as np
 
 from analyzer.core.errors import ScenarioError
+from analyzer.core.settings import check_start, handicap_by_rank
 from analyzer.games.camelup import sim
 from analyzer.games.camelup.rules import RuleSet
 
@@ -54,7 +55,7 @@ SUPPORTED_FIELDS = {
     "dice_left_at_leg_end", "pyramid_tiles", "leg_tiles", "leg_second_pays", "leg_other_pays",
     "pyramid_tile_pays", "desert_tile_pays", "overall_payouts", "overall_wrong_pays", "starting_money",
     "money_floor", "max_players", "boost_dice", "boost_faces", "boost_action", "photographer", "placement_bets",
-    "placement_places", "placement_hit_pays", "placement_miss_pays",
+    "placement_places", "placement_hit_pays", "placement_miss_pays", "seat_handicap",
     "race_method",  # how the analyses price race odds; full games do not read it
 }
 
@@ -68,6 +69,9 @@ def check_rules(rules: RuleSet, field_name: str = "rules", players: int | None =
             raise ScenarioError(f"{field_name}.{f.name}", f"the full-game engine does not play this rule yet "
                                                           f"(edition {rules.edition}); it plays the first and second "
                                                           "editions, the Supercup modules and their house rules")
+    if players is not None:
+        handicap = handicap_by_rank(rules.seat_handicap, players, f"{field_name}.seat_handicap")
+        check_start(rules.starting_money, handicap, "coins", f"{field_name}.seat_handicap")
     if rules.crazy_camels not in (0, 2):
         raise ScenarioError(f"{field_name}.crazy_camels", "the full-game engine plays 0 or 2 crazy camels")
     if len(rules.camels) > 8:
@@ -208,7 +212,8 @@ class GameConfig:
 
     @property
     def money_at_start(self) -> tuple[int, ...]:
-        return self.starting_money or (self.rules.starting_money,) * self.players
+        money = self.starting_money or (self.rules.starting_money,) * self.players
+        return tuple(m + h for m, h in zip(money, handicap_by_rank(self.rules.seat_handicap, self.players)))
 
 
 class Chance:

@@ -30,6 +30,7 @@ class RuleSet:
     overall_payouts: tuple[int, ...] = (8, 5, 3, 2, 1)  # 1 for every later correct card
     overall_wrong_pays: int = -1
     starting_money: int = 3
+    seat_handicap: tuple[int, ...] = ()  # full games: coins added to each seat's start, seat 0 first (core/settings.py)
     money_floor: int | None = 0  # unverified for the first edition (camelup.md §1)
     max_players: int = 8
     # Supercup modules (camelup.md §2); partnerships are also part of the second edition

@@ -13,6 +13,7 @@ import numpy as np
 
 from analyzer.core import scenario as sc
 from analyzer.core.errors import ScenarioError, did_you_mean
+from analyzer.core.settings import HANDICAP, parse_handicap
 from analyzer.games.camelup.rules import EDITIONS, HOUSE_RULE_FIELDS, SUPERCUP_MODULES, RuleSet, rule_set
 
 POSITION_KEYS = {
@@ -98,7 +99,8 @@ def parse_rules(value) -> RuleSet:
         if key not in HOUSE_RULE_FIELDS:
             raise ScenarioError(f"rules.{key}", f"unknown rule; allowed: edition, supercup, "
                                                 f"{', '.join(sorted(HOUSE_RULE_FIELDS))}")
-        house[key] = _house_rule(raw, f"rules.{key}", HOUSE_RULE_FIELDS[key])
+        house[key] = (parse_handicap(raw, f"rules.{key}") if key == HANDICAP else
+                      _house_rule(raw, f"rules.{key}", HOUSE_RULE_FIELDS[key]))
     return rule_set(edition, supercup, **house)
 
 
