@@ -69,8 +69,8 @@ def _leaf(ctx, leaf_board, leaf_prob, lookup, values, order, space, prob):
                  types.float64[::1], types.int64[::1], types.float64[::1], types.int64[::1], types.int64[:, ::1],
                  types.int64[:, ::1], types.int64[::1], types.int64[:, ::1], types.int64[::1], types.int64[::1],
                  types.int64, types.int64, types.float64, types.boolean), **_NJ)
-def _walk(ctx, rank, rest, leaf_board, leaf_prob, lookup, values, push, orders, spaces, dcam, dfaces, dnf, used, depth, nd, prob,
-          camera_on):
+def _walk(ctx, rank, rest, leaf_board, leaf_prob, lookup, values, push, orders, spaces, dcam, dfaces, dnf, used,
+          depth, nd, prob, camera_on):
     """Every roll of the rest of the leg from the board in row `depth` of `orders` and `spaces` (`exact._walk`:
     the same moves, the same sums in the same order); the children are built in row depth + 1.  `rest[v]`:
     P(the race ends), the camera holder's coins, then the landings per space."""
@@ -133,8 +133,8 @@ def _walk(ctx, rank, rest, leaf_board, leaf_prob, lookup, values, push, orders, 
             if done:
                 _leaf(ctx, leaf_board, leaf_prob, lookup, values, child, child_space, share)
             else:
-                _walk(ctx, rank, rest, leaf_board, leaf_prob, lookup, values, push, orders, spaces, dcam, dfaces, dnf, used,
-                      depth + 1, nd - 1, share, on_camera)
+                _walk(ctx, rank, rest, leaf_board, leaf_prob, lookup, values, push, orders, spaces, dcam, dfaces,
+                      dnf, used, depth + 1, nd - 1, share, on_camera)
         used[i] = 0
 
 
