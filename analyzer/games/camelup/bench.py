@@ -87,8 +87,9 @@ def run(quick: bool = False) -> list[dict]:
 
 
 def one_shot_rows(quick: bool = False) -> list[dict]:
-    """One answer, one process: `ev` and `odds` of five-dice.yaml, and one table event (`roll b 2` on a saved
-    game, put back before each run), start-up included (the issue's target: 0.35 s wall on a quiet machine)."""
+    """One answer, one process: `ev` and `odds` of five-dice.yaml printed as on an 80-column terminal (the table
+    fitted: no pandas), and one table event (`roll b 2` on a saved game, put back before each run), start-up
+    included (the issue's target: 0.35 s wall on a quiet machine)."""
     import tempfile
 
     repeats = 3 if quick else 7
@@ -96,7 +97,8 @@ def one_shot_rows(quick: bool = False) -> list[dict]:
     target = "<= 0.35 s, interpreter start included"
     rows = [core_bench.startup_row(f"camelup one-shot `analyzer {q} five-dice.yaml`" +
                                    (" (every desert placement)" if q == "ev" else ""),
-                                   [q, str(EV_SCENARIO), "--no-progress", "--seed", "1"], repeats, target, interpreter)
+                                   [q, str(EV_SCENARIO), "--no-progress", "--seed", "1"], repeats, target, interpreter,
+                                   columns=80)
             for q in ("ev", "odds")]
     with tempfile.TemporaryDirectory() as folder:
         state = Path(folder) / "t.json"
