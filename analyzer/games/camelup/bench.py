@@ -178,11 +178,52 @@ def exact_leg_rows(quick: bool = False) -> list[dict]:
     return rows
 
 
+def _limit_move():
+    """What both limits share, compiled: `unit`, where camel i's unit lies in the order (a, b), and `move`, that
+    unit carried to `end`, on top, or under what stands there (a mirage): (the new order from the rearmost, the
+    new spaces)."""
+    from numba import njit
+
+    @njit
+    def unit(order, space, i):
+        a = 0
+        while order[a] != i:
+            a += 1
+        b = a + 1
+        while b < order.size and space[order[b]] == space[i]:
+            b += 1
+        return a, b
+
+    @njit
+    def move(order, space, a, b, end, under):
+        child = np.empty_like(order)
+        k = 0
+        for j in range(order.size):  # the others below the end space (or on it, unless under), the unit, the rest
+            if (j < a or j >= b) and (space[order[j]] < end or (space[order[j]] == end and not under)):
+                child[k] = order[j]
+                k += 1
+        for j in range(a, b):
+            child[k] = order[j]
+            k += 1
+        for j in range(order.size):
+            if (j < a or j >= b) and not (space[order[j]] < end or (space[order[j]] == end and not under)):
+                child[k] = order[j]
+                k += 1
+        moved = space.copy()
+        for j in range(a, b):
+            moved[order[j]] = end
+        return child, moved
+
+    return unit, move
+
+
 def _dfs_limit():
     """The limit the small exact legs are measured against (issue 56 item 5): a plain depth-first enumeration of
     every roll of the leg, compiled (numba), on a first-edition board without tiles, booking only the leg-end
     ranks.  Compiled on first use (not cached: it is the bench's, not an engine)."""
     from numba import njit
+
+    unit, move = _limit_move()
 
     @njit
     def walk(order, space, dice, nd, prob, length, out):
@@ -191,30 +232,10 @@ def _dfs_limit():
                 continue
             dice[i] = 0
             share = prob / (nd * 3)
-            a = 0
-            while order[a] != i:
-                a += 1
-            b = a + 1
-            while b < order.size and space[order[b]] == space[i]:
-                b += 1
+            a, b = unit(order, space, i)
             for steps in range(1, 4):
                 end = space[i] + steps
-                child = np.empty_like(order)
-                k = 0
-                for j in range(order.size):  # the others up to the end space, then the unit on top, then the rest
-                    if (j < a or j >= b) and space[order[j]] <= end:
-                        child[k] = order[j]
-                        k += 1
-                for j in range(a, b):
-                    child[k] = order[j]
-                    k += 1
-                for j in range(order.size):
-                    if (j < a or j >= b) and space[order[j]] > end:
-                        child[k] = order[j]
-                        k += 1
-                moved = space.copy()
-                for j in range(a, b):
-                    moved[order[j]] = end
+                child, moved = move(order, space, a, b, end, False)
                 if nd == 1 or end > length:
                     for r in range(order.size):
                         out[child[order.size - 1 - r], r] += share
@@ -268,6 +289,8 @@ def _race_limit():
     spaces, as `race_exact.RaceTable.lookup` computes it)."""
     from numba import njit
 
+    unit, move = _limit_move()
+
     @njit
     def walk(order, space, dice, nd, prob, length, push, weights, width, boards, values, out):
         n = order.size
@@ -276,31 +299,10 @@ def _race_limit():
                 continue
             dice[i] = 0
             share = prob / (nd * 3)
-            a = 0
-            while order[a] != i:
-                a += 1
-            b = a + 1
-            while b < n and space[order[b]] == space[i]:
-                b += 1
+            a, b = unit(order, space, i)
             for steps in range(1, 4):
                 end = space[i] + steps + push[space[i] + steps]
-                under = push[space[i] + steps] < 0
-                child = np.empty_like(order)
-                k = 0
-                for j in range(n):  # the others below the end space (or on it, unless under), the unit, the rest
-                    if (j < a or j >= b) and (space[order[j]] < end or (space[order[j]] == end and not under)):
-                        child[k] = order[j]
-                        k += 1
-                for j in range(a, b):
-                    child[k] = order[j]
-                    k += 1
-                for j in range(n):
-                    if (j < a or j >= b) and not (space[order[j]] < end or (space[order[j]] == end and not under)):
-                        child[k] = order[j]
-                        k += 1
-                moved = space.copy()
-                for j in range(a, b):
-                    moved[order[j]] = end
+                child, moved = move(order, space, a, b, end, push[space[i] + steps] < 0)
                 if nd == 1 or end > length:
                     index = 0
                     for r in range(n):
