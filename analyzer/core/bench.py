@@ -159,22 +159,28 @@ def children_cpu() -> float | None:
     return used.ru_utime + used.ru_stime
 
 
-def command_times(args, repeats: int, before=None) -> tuple[float, float | None]:
+def command_times(args, repeats: int, before=None, columns: int | None = None) -> tuple[float, float | None]:
     """The median wall time and the median CPU time (user + system) of `analyzer ARGS` (or of `python ARGS`, args
-    starting with "-c") in a fresh process, start-up included, after one run that fills the file cache; `before()`
-    runs before each (a command that changes a file puts it back).  On a shared machine the CPU time is the
+    starting with "-c") in a fresh process, start-up included, after one run that fills the file cache and
+    writes the bytecode (as an installed package has it: PYTHONDONTWRITEBYTECODE is dropped); `before()` runs
+    before each (a command that changes a file puts it back); `columns`: the output fitted to that many columns,
+    as on a terminal (COLUMNS), else printed whole, as into a pipe.  On a shared machine the CPU time is the
     steadier figure: it is about what the wall time is on a quiet one."""
+    import os
     import statistics
     import subprocess
     import sys
 
     cmd = [sys.executable, *(args if args[0] == "-c" else ["-m", "analyzer", *args])]
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "COLUMNS")}
+    if columns is not None:
+        env["COLUMNS"] = str(columns)
     walls, cpus = [], []
     for k in range(repeats + 1):
         if before is not None:
             before()
         cpu, t = children_cpu(), time.perf_counter()
-        subprocess.run(cmd, check=True, capture_output=True)
+        subprocess.run(cmd, check=True, capture_output=True, env=env)
         if k:
             walls.append(time.perf_counter() - t)
             cpus.append(None if cpu is None else children_cpu() - cpu)
@@ -186,10 +192,12 @@ def command_seconds(args, repeats: int) -> float:
     return command_times(args, repeats)[0]
 
 
-def startup_row(what: str, args, repeats: int, target: str, interpreter: float, before=None) -> dict:
+def startup_row(what: str, args, repeats: int, target: str, interpreter: float, before=None,
+                columns: int | None = None) -> dict:
     """A start-up row: a command's median wall time against the bare interpreter's (`python -c pass`), measured
-    in the same run; ratio = the command's time over the interpreter's; `cpu`: its median user + system time."""
-    t, cpu = command_times(args, repeats, before)
+    in the same run; ratio = the command's time over the interpreter's; `cpu`: its median user + system time;
+    `columns`: as `command_times`."""
+    t, cpu = command_times(args, repeats, before, columns)
     return {"what": f"{what} (s wall, median of {repeats}; comparison: python -c pass)", "ours": t,
             "comparison": interpreter, "ratio": t / interpreter, "seconds": t, "cpu": cpu, "target": target}
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from analyzer.core import sources
+from analyzer.core.flat import Tables
 
 
 def resolve(ref):
@@ -62,15 +63,20 @@ class Result:
     absent for none) the printed tables it rests on (`core.sources`);
     `core.game.ask` fills it in and it is printed as the JSON's `meta` key.  `names`: headings
     shown in place of table names and column names in the terminal and Markdown (the balance
-    tables' "money" becomes the game's points, coins, ...); CSV and JSON keep the keys."""
+    tables' "money" becomes the game's points, coins, ...); CSV and JSON keep the keys.  A table may be
+    built as a `core.flat.Flat` (no pandas: the terminal prints it as it is); every reader of `tables` gets it
+    as a DataFrame."""
     title: str
-    tables: dict  # str -> pandas.DataFrame
+    tables: dict  # str -> pandas.DataFrame (or Flat, made a DataFrame when read)
     payload: dict
     notes: list[str] = field(default_factory=list)  # seed, n, labels; printed under the tables
     plots: list[Plot] = field(default_factory=list)
     exact: dict = field(default_factory=dict)
     meta: dict = field(default_factory=dict)
     names: dict = field(default_factory=dict)  # table or column name -> the heading shown
+
+    def __post_init__(self):
+        self.tables = Tables(self.tables)
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-import numpy as np
-import pandas as pd
-
+from analyzer.core.flat import Flat
 from analyzer.core.game import Plot, Result
 
 __all__ = ["Plot", "Result", "render", "fit", "to_json", "write_outputs", "markdown_table"]
@@ -18,6 +16,8 @@ FORMATS = ("table", "json", "csv", "markdown")
 
 
 def _jsonable(value):
+    import numpy as np
+
     if isinstance(value, dict):
         return {str(k): _jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
@@ -48,11 +48,13 @@ def _unique(names: list[str], taken: set[str]) -> list[str]:
     return out
 
 
-def file_table(df: pd.DataFrame) -> pd.DataFrame:
+def file_table(df):
     """`df` as a CSV or JSON file holds it, whatever the game built: one row of column names, each name once (a
     repeated one numbered), and index names apart from them (an index named like a column, or like another level,
     numbered too; unnamed levels stay unnamed unless pandas' default name for them is taken).  A view: `df` is
     left as it is."""
+    import pandas as pd
+
     columns = ([" / ".join(map(str, c)) for c in df.columns] if isinstance(df.columns, pd.MultiIndex)
                else [str(c) for c in df.columns])
     columns = _unique(columns, set())
@@ -66,12 +68,15 @@ def file_table(df: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-def table_json(df: pd.DataFrame) -> str:
+def table_json(df) -> str:
     """A table as JSON Table Schema (pandas' orient="table"), for any table `file_table` takes."""
     return file_table(df).to_json(orient="table", indent=2, default_handler=str)
 
 
-def markdown_table(df: pd.DataFrame, digits: int = 4) -> str:
+def markdown_table(df, digits: int = 4) -> str:
+    import numpy as np
+    import pandas as pd
+
     def cell(v):
         if isinstance(v, (float, np.floating)):
             return "" if pd.isna(v) else f"{v:.{digits}f}"
@@ -84,13 +89,15 @@ def markdown_table(df: pd.DataFrame, digits: int = 4) -> str:
     return "\n".join(lines)
 
 
-def shown_tables(result: Result) -> dict[str, pd.DataFrame]:
+def shown_tables(result: Result, flat: bool = False) -> dict:
     """The tables under the headings a person reads (`Result.names`): the terminal and Markdown (CSV and JSON,
-    for scripts, keep the keys)."""
+    for scripts, keep the keys).  `flat`: as the terminal reads them (`Flat` where the question built them so,
+    so that no DataFrame is made)."""
     names = result.names
+    tables = dict(dict.items(result.tables) if flat else result.tables.items())
     if not names:
-        return result.tables
-    return {names.get(name, name): df.rename(columns=names) for name, df in result.tables.items()}
+        return tables
+    return {names.get(name, name): df.rename(columns=names) for name, df in tables.items()}
 
 
 def render(result: Result, fmt: str = "table", width: int | None = None, top: int | None = None,
@@ -105,15 +112,14 @@ def render(result: Result, fmt: str = "table", width: int | None = None, top: in
                 parts.append(f"# {name}")
             parts.append(file_table(df).to_csv(float_format="%.6g").rstrip("\n"))
         return "\n".join(parts)
-    tables = shown_tables(result)
     if fmt == "markdown":
         parts.append(f"# {result.title}\n")
-        for name, df in tables.items():
+        for name, df in shown_tables(result).items():
             parts.append(f"## {name}\n\n{markdown_table(df)}\n")
         parts.extend(f"- {note}" for note in result.notes)
         return "\n".join(parts)
     parts.extend([result.title] if width is None else _wrap(result.title, width))
-    for name, df in tables.items():
+    for name, df in shown_tables(result, flat=width is not None).items():
         parts.append(f"\n{name}\n{fit(df, width, top, height)}")
     if result.notes:
         parts.append("")
@@ -123,6 +129,9 @@ def render(result: Result, fmt: str = "table", width: int | None = None, top: in
 
 
 # -- the terminal: every table fits its width -------------------------------------------------------------
+# A table is rendered as a `Flat` (plain lists: no pandas where the question built it so); the text of a table
+# with one level of row labels is written here as pandas' to_string writes it, a table with several levels
+# by pandas.
 
 LOW = ("lo95", "hi95")  # an interval's ends: in a column of their own, or as "X lo95" beside X
 HALF = ("±95%", "ci95")  # a half-width: "X ±95%" beside X, or a column of its own after X
@@ -135,9 +144,9 @@ def _wrap(text: str, width: int) -> list[str]:
     return textwrap.wrap(text, width, break_on_hyphens=False, break_long_words=True) or [""]
 
 
-def _intervals(df: pd.DataFrame) -> dict[str, list[str]]:
+def _intervals(table: Flat) -> dict[str, list[str]]:
     """estimate column -> the columns of its interval ([lo, hi], or [half-width]), by the names beside it."""
-    cols = [str(c) for c in df.columns]
+    cols = [str(c) for c in table.columns]
     found = {}
     for i, c in enumerate(cols):
         if c.endswith(LOW + HALF) or c in LOW + HALF:
@@ -155,80 +164,97 @@ def _intervals(df: pd.DataFrame) -> dict[str, list[str]]:
     return found
 
 
-def _halfwidth(df: pd.DataFrame, columns: list[str]) -> pd.Series:
-    named = {str(c): i for i, c in enumerate(df.columns)}
-    values = [pd.to_numeric(df.iloc[:, named[c]], errors="coerce").astype(float) for c in columns]
-    return (values[1] - values[0]) / 2 if len(values) == 2 else values[0]
+def _missing(value) -> bool:
+    return value is None or (isinstance(value, float) and value != value)
 
 
-def _decimals(df: pd.DataFrame) -> dict[str, int]:
+def _numbers(values) -> list[float]:
+    """Values as floats, NaN where not a number (pandas' to_numeric with errors="coerce")."""
+    out = []
+    for v in values:
+        try:
+            out.append(float("nan") if v is None else float(v))
+        except (TypeError, ValueError):
+            out.append(float("nan"))
+    return out
+
+
+def _halfwidth(table: Flat, columns: list[str]) -> list[float]:
+    named = {str(c): i for i, c in enumerate(table.columns)}
+    values = [_numbers(table.data[named[c]]) for c in columns]
+    return [(hi - lo) / 2 for lo, hi in zip(*values)] if len(values) == 2 else values[0]
+
+
+def _decimals(table: Flat) -> dict[str, int]:
     """Each float column's decimals: an estimate and its interval at the precision the narrowest interval in the
     column supports (core.precision), every other float column at 4."""
+    from math import isfinite
+
     from analyzer.core.precision import decimals
 
     out = {}
-    for estimate, interval in _intervals(df).items():
-        half = _halfwidth(df, interval)
-        half = half[np.isfinite(half) & (half > 0)]
-        digits = decimals(float(half.min()) if len(half) else None)
+    for estimate, interval in _intervals(table).items():
+        half = [h for h in _halfwidth(table, interval) if isfinite(h) and h > 0]
+        digits = decimals(float(min(half)) if half else None)
         for c in [estimate, *interval]:
             out[c] = digits
     return out
 
 
-def _cells(df: pd.DataFrame) -> pd.DataFrame:
+def _cells(table: Flat) -> Flat:
     """Every value as the text shown: numbers at their precision, integers whole, blanks for missing."""
-    digits = _decimals(df)
-    shown = {}
-    for i, c in enumerate(df.columns):
-        column = df.iloc[:, i]
-        if pd.api.types.is_bool_dtype(column) or not pd.api.types.is_numeric_dtype(column):
-            shown[i] = column.map(lambda v: "" if v is None or (isinstance(v, float) and pd.isna(v)) else str(v))
+    digits = _decimals(table)
+    shown = []
+    for c, values, kind in zip(table.columns, table.data, table.kinds):
+        if kind in "bO":
+            shown.append(["" if _missing(v) else str(v) for v in values])
             continue
         d = digits.get(str(c), 4)
-        whole = pd.api.types.is_integer_dtype(column)
-        shown[i] = column.map(lambda v, d=d, whole=whole: "" if pd.isna(v) else (
-            f"{int(v)}" if whole else f"{v:.{d}f}"))
-    cells = pd.DataFrame(shown, index=df.index)
-    cells.columns = df.columns
-    return cells
+        shown.append(["" if _missing(v) else f"{int(v)}" if kind == "i" else f"{v:.{d}f}" for v in values])
+    return Flat(table.index, table.names, table.columns, shown, ["O"] * len(shown))
 
 
-def _ranks(df: pd.DataFrame) -> bool:
+def _numeric(table: Flat) -> list[int]:
+    return [i for i, kind in enumerate(table.kinds) if kind in "if"]
+
+
+def _ranks(table: Flat) -> bool:
     """A table that ranks options: its first numeric column never rises from row to row (best first)."""
-    numeric = [c for c in df.columns if pd.api.types.is_numeric_dtype(df[c]) and not pd.api.types.is_bool_dtype(df[c])]
-    if len(df) < 3 or not numeric or isinstance(df.index, pd.MultiIndex):
+    numeric = _numeric(table)
+    if table.rows < 3 or not numeric or len(table.names) > 1:
         return False
-    if str(df.index.name) in ("#", "rank"):
+    if str(table.names[0]) in ("#", "rank"):
         return True
-    steps = np.nan_to_num(np.diff(pd.to_numeric(df[numeric[0]], errors="coerce").to_numpy(dtype=float)), nan=0.0)
-    return bool(np.any(steps != 0) and (np.all(steps <= 0) or np.all(steps >= 0)))
+    values = _numbers(table.data[numeric[0]])
+    steps = [b - a for a, b in zip(values, values[1:])]
+    steps = [0.0 if s != s else s for s in steps]
+    return any(s != 0 for s in steps) and (all(s <= 0 for s in steps) or all(s >= 0 for s in steps))
 
 
 def _label(index_value) -> str:
     return " ".join(map(str, index_value)) if isinstance(index_value, tuple) else str(index_value)
 
 
-def _fold(df: pd.DataFrame, top: int | None, height: int) -> tuple[pd.DataFrame, list[str]]:
+def _fold(table: Flat, top: int | None, height: int) -> tuple[Flat, list[str]]:
     """A ranking's rows that are exactly 0 in every number, folded into one line; past `top` rows (default: what
     fits a screen of `height` lines), "... K more"."""
-    if not _ranks(df):
-        return df, []
+    if not _ranks(table):
+        return table, []
     lines = []
-    numeric = [c for c in df.columns if pd.api.types.is_numeric_dtype(df[c]) and not pd.api.types.is_bool_dtype(df[c])]
-    values = df[numeric]
-    zero = ((values == 0) | values.isna()).all(axis=1) & (values == 0).any(axis=1)
-    if zero.sum() >= 2:
-        text = [c for c in df.columns if not pd.api.types.is_numeric_dtype(df[c])]
-        names = [_label(i) for i in (df.loc[zero, text[0]] if text else df.index[zero])]
+    numeric = [_numbers(table.data[i]) for i in _numeric(table)]
+    zero = [all(v == 0 or v != v for v in row) and any(v == 0 for v in row) for row in zip(*numeric)]
+    if sum(zero) >= 2:
+        text = [i for i, kind in enumerate(table.kinds) if kind == "O"]
+        labels = table.data[text[0]] if text else table.index
+        names = [_label(v) for v, z in zip(labels, zero) if z]
         listed = ", ".join(names[:6]) + (f", ... ({len(names) - 6} more)" if len(names) > 6 else "")
         lines.append(f"{len(names)} rows exactly 0: {listed}")
-        df = df[~zero]
+        table = table.take([r for r, z in enumerate(zero) if not z])
     limit = top if top is not None else max(10, height - 8)
-    if len(df) > limit:
-        lines.insert(0, f"... {len(df) - limit} more (--top N shows N rows; -f json shows every row)")
-        df = df.head(limit)
-    return df, lines
+    if table.rows > limit:
+        lines.insert(0, f"... {table.rows - limit} more (--top N shows N rows; -f json shows every row)")
+        table = table.take(list(range(limit)))
+    return table, lines
 
 
 def _letters(labels: list[str]) -> dict[str, str]:
@@ -239,33 +265,38 @@ def _letters(labels: list[str]) -> dict[str, str]:
             for i, label in enumerate(labels)}
 
 
-def _shorten(df: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
+def _shorten(table: Flat) -> tuple[Flat, list[str]]:
     """Row labels longer than LABEL_MAX replaced by letters, with the legend."""
-    legend = []
+    levels = len(table.names)
     mapping = {}
-    for level in range(df.index.nlevels):
-        values = [v for v in pd.unique(df.index.get_level_values(level)) if isinstance(v, str)]  # in row order
+    for level in range(levels):
+        values = [label[level] if levels > 1 else label for label in table.index]
+        values = [v for v in dict.fromkeys(values) if isinstance(v, str)]  # in row order
         if any(len(v) > LABEL_MAX for v in values):
             mapping.update(_letters(values))
     if not mapping:
-        return df, []
-    df = df.rename(index=lambda v: mapping.get(v, v) if isinstance(v, str) else v)
-    legend.append("; ".join(f"{short} = {long}" for long, short in mapping.items()))
-    return df, legend
+        return table, []
+
+    def short(v):
+        return mapping.get(v, v) if isinstance(v, str) else v
+
+    index = [tuple(short(v) for v in label) if levels > 1 else short(label) for label in table.index]
+    legend = ["; ".join(f"{s} = {long}" for long, s in mapping.items())]
+    return Flat(index, table.names, table.columns, table.data, table.kinds), legend
 
 
 TEXT_MAX = 24  # a text cell cut to this, when a table does not fit
 
 
-def _cut(cells: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
+def _cut(cells: Flat) -> tuple[Flat, list[str]]:
     """Text cells longer than TEXT_MAX cut (the numbers are never cut); the columns cut."""
-    cut, out = [], cells.copy()
-    for i, c in enumerate(cells.columns):
-        column = cells.iloc[:, i]
-        if column.map(lambda v: len(v) > TEXT_MAX and not _number(v)).any():
-            out.iloc[:, i] = column.map(lambda v: v if len(v) <= TEXT_MAX or _number(v) else v[:TEXT_MAX - 1] + "…")
+    cut, data = [], []
+    for c, column in zip(cells.columns, cells.data):
+        if any(len(v) > TEXT_MAX and not _number(v) for v in column):
+            column = [v if len(v) <= TEXT_MAX or _number(v) else v[:TEXT_MAX - 1] + "…" for v in column]
             cut.append(str(c))
-    return out, cut
+        data.append(column)
+    return Flat(cells.index, cells.names, cells.columns, data, cells.kinds), cut
 
 
 def _number(text: str) -> bool:
@@ -276,26 +307,47 @@ def _number(text: str) -> bool:
     return True
 
 
-def _text(cells: pd.DataFrame) -> str:
-    with pd.option_context("display.max_rows", None, "display.max_columns", None, "display.width", 10**6,
-                           "display.max_colwidth", None):
-        return cells.to_string(na_rep="")
+def _text(cells: Flat) -> str:
+    """The cells (text) as pandas' to_string writes them: row labels left-aligned under the index's name, then
+    each column one space on, right-aligned to its name or its widest cell and one space more (pandas' leading
+    space)."""
+    if len(cells.names) > 1 or not cells.rows or not cells.columns:
+        import pandas as pd
+
+        with pd.option_context("display.max_rows", None, "display.max_columns", None, "display.width", 10**6,
+                               "display.max_colwidth", None):
+            return cells.frame().to_string(na_rep="")
+    labels = [str(v) for v in cells.index]
+    name = cells.names[0]
+    left = max(len(v) for v in labels + ([str(name)] if name is not None else []))
+    heads = [str(c) for c in cells.columns]
+    widths = [max(len(h), 1 + max(len(v) for v in column)) for h, column in zip(heads, cells.data)]
+    lines = [" " * left + "".join(f" {h:>{w}}" for h, w in zip(heads, widths))]
+    if name is not None:
+        lines.append(f"{str(name):<{left}}" + " " * sum(w + 1 for w in widths))
+    for r, label in enumerate(labels):
+        lines.append(f"{label:<{left}}" + "".join(f" {column[r]:>{w}}" for column, w in zip(cells.data, widths)))
+    return "\n".join(lines)
 
 
-def fit(df: pd.DataFrame, width: int | None = None, top: int | None = None, height: int = 24) -> str:
-    """One table as terminal text.  At `width` columns: a ranking shows its `top` rows ("... K more") with its rows
-    of exact zeros folded into one line; numbers at the precision their interval supports; if still too wide,
-    long row labels lettered (a legend follows), then the rightmost columns left out, with a note naming them.
-    `width` None (--wide): every row and column as it is."""
-    if width is None:
+def fit(df, width: int | None = None, top: int | None = None, height: int = 24) -> str:
+    """One table (a DataFrame or a `Flat`) as terminal text.  At `width` columns: a ranking shows its `top` rows
+    ("... K more") with its rows of exact zeros folded into one line; numbers at the precision their interval
+    supports; if still too wide, long row labels lettered (a legend follows), then the rightmost columns left out,
+    with a note naming them.  `width` None (--wide): every row and column as it is."""
+    if width is None:  # the whole table, as pandas writes it (output that is no terminal, or --wide)
+        import pandas as pd
+
+        df = df.frame() if isinstance(df, Flat) else df
         more = []
-        if top is not None and _ranks(df) and len(df) > top:
+        if top is not None and _ranks(Flat.from_frame(df)) and len(df) > top:
             df, more = df.head(top), [f"... {len(df) - top} more (a larger --top shows them)"]
         with pd.option_context("display.max_rows", None, "display.max_columns", None, "display.width", 10**6,
                                "display.float_format", "{:.4f}".format):
             return "\n".join([df.to_string(na_rep=""), *more])
-    df, folded = _fold(df, top, height)
-    cells = _cells(df)
+    table = df if isinstance(df, Flat) else Flat.from_frame(df)
+    table, folded = _fold(table, top, height)
+    cells = _cells(table)
     text, legend = _text(cells), []
     if _widest(text) > width:
         cells, legend = _shorten(cells)
@@ -305,12 +357,12 @@ def fit(df: pd.DataFrame, width: int | None = None, top: int | None = None, heig
         text = _text(cells)
         legend += [f"text longer than {TEXT_MAX} characters cut (…) in: {', '.join(cut)}"] if cut else []
     dropped = []
-    while _widest(text) > width and cells.shape[1] > 1:
+    while _widest(text) > width and len(cells.columns) > 1:
         last = str(cells.columns[-1])
         pair = last[:-len(LOW[1])] + LOW[0] if last.endswith(LOW[1]) else None  # an interval goes whole
-        gone = 2 if pair is not None and cells.shape[1] > 2 and str(cells.columns[-2]) == pair else 1
+        gone = 2 if pair is not None and len(cells.columns) > 2 and str(cells.columns[-2]) == pair else 1
         dropped[:0] = [str(c) for c in cells.columns[-gone:]]
-        cells = cells.iloc[:, :-gone]
+        cells = cells.keep_columns(len(cells.columns) - gone)
         text = _text(cells)
     notes = folded + legend
     if dropped:

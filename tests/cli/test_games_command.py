@@ -65,13 +65,15 @@ HEAVY = ("numpy", "pandas", "matplotlib", "numba", "joblib", "scipy", "dask", "p
 FIVE_DICE = "scenarios/camelup/five-dice.yaml"
 
 
-def imported(args, modules) -> list[str]:
-    """Which of `modules` the command line `analyzer ARGS` imports, run in a fresh process."""
+def imported(args, modules, columns: int | None = None) -> list[str]:
+    """Which of `modules` the command line `analyzer ARGS` imports, run in a fresh process (its output fitted to
+    `columns`, as on a terminal, where given)."""
     code = ("import sys; from analyzer.cli import main; sys.argv = ['analyzer', *sys.argv[1:]]\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
             f"print('HEAVY', sorted(m for m in {tuple(modules)!r} if m in sys.modules), file=sys.stderr)")
     done = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, text=True,
-                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin",
+                               **({"COLUMNS": str(columns)} if columns else {})})
     line = [x for x in done.stderr.splitlines() if x.startswith("HEAVY ")]
     assert line, done.stderr[-2000:]
     return eval(line[-1][len("HEAVY "):])
@@ -89,9 +91,17 @@ def test_the_start_imports_nothing_heavy(args):
 
 @pytest.mark.parametrize("args", [["ev", FIVE_DICE], ["odds", FIVE_DICE], ["ev", FIVE_DICE, "-f", "json"]])
 def test_a_one_shot_camel_up_answer_imports_only_what_it_uses(args):
-    """numpy for the odds, pandas for the tables; never the plotting, the compiler, the worker pools, nor pydantic
-    (a path, a number and a choice pass typer's coercion without it, `cli/plain.py`)."""
+    """numpy for the odds, pandas for the whole tables printed into a pipe; never the plotting, the compiler, the
+    worker pools, nor pydantic (a path, a number and a choice pass typer's coercion without it, `cli/plain.py`)."""
     assert imported(args, ("matplotlib", "numba", "joblib", "scipy", "dask", "pydantic")) == []
+
+
+@pytest.mark.parametrize("args", [["ev", FIVE_DICE], ["odds", FIVE_DICE], ["odds", "scenarios/camelup/mid-leg.yaml"],
+                                  ["ev", "scenarios/camelup/supercup-all-modules.yaml"]])
+def test_a_one_shot_camel_up_answer_at_the_terminal_imports_no_pandas(args):
+    """At the terminal the tables are fitted from plain lists (`core.flat`): no pandas, and no numba (the small
+    exact legs walk in Python in a one-shot process, `exact.small_kernel`)."""
+    assert imported(args, HEAVY[1:], columns=80) == []
 
 
 def test_a_table_event_at_the_command_line_imports_no_tables_library(tmp_path):

@@ -1,5 +1,6 @@
 import json
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -60,3 +61,47 @@ def test_balance_names_follow_the_games_score():
     assert shown_names(SimpleNamespace(money_name="money")) == {}
     names = shown_names(SimpleNamespace(money_name="VP"))
     assert names["money"] == "final VP" and names["Δ money lo95"] == "Δ VP lo95"
+
+
+def _random_flat(rng, rows):
+    from analyzer.core.flat import Flat
+
+    words = ["blue", "placement 4th on new blue 2", "x", "", "desert mirage 13", "a rather long label…", "±0.5"]
+    columns = {}
+    for j in range(int(rng.integers(1, 5))):
+        kind = rng.choice(["float", "int", "bool", "text", "missing"])
+        values = {"float": lambda: [float(v) for v in rng.normal(size=rows)],
+                  "int": lambda: [int(v) for v in rng.integers(-9, 900, size=rows)],
+                  "bool": lambda: [bool(v) for v in rng.random(rows) < 0.5],
+                  "text": lambda: [str(rng.choice(words)) for _ in range(rows)],
+                  "missing": lambda: [None if v < 0.3 else float(v) for v in rng.random(rows)]}[kind]()
+        columns[str(rng.choice(["p", "p ±95%", "win", "win lo95", "win hi95", "ev", "ci95", "exact"])) + "_" * j] = values
+    index = [str(rng.choice(words)) + str(i) for i in range(rows)] if rng.random() < 0.5 else list(range(1, rows + 1))
+    return Flat.of(columns, index, rng.choice([None, "camel", "rank"]))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_plain_text_cells_print_as_pandas_prints_them(seed):
+    """`tables._text` writes the cells as pandas' to_string does (the pandas-free terminal path rests on it)."""
+    rng = np.random.default_rng(seed)
+    cells = tables._cells(_random_flat(rng, int(rng.integers(1, 15))))
+    with pd.option_context("display.max_rows", None, "display.max_columns", None, "display.width", 10**6,
+                           "display.max_colwidth", None):
+        assert tables._text(cells) == cells.frame().to_string(na_rep="")
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_table_built_as_flat_prints_and_files_as_its_dataframe(seed):
+    """A question may build a table as `Flat` (no pandas): the terminal prints it at any width as the same table
+    built as a DataFrame, and every reader of `Result.tables` gets that DataFrame."""
+    rng = np.random.default_rng(100 + seed)
+    flat = _random_flat(rng, int(rng.integers(0, 30)))
+    df = pd.DataFrame(dict(zip(flat.columns, flat.data)), index=pd.Index(flat.index, name=flat.names[0]))
+    for width in (None, 40, 80, 200):
+        for top in (None, 5):
+            assert tables.fit(flat, width, top) == tables.fit(df, width, top)
+    result = tables.Result("t", {"main": flat}, {})
+    pd.testing.assert_frame_equal(result.tables["main"], df, check_dtype=False, check_index_type=False)
+    assert isinstance(dict(result.tables)["main"], pd.DataFrame)
+    for fmt in ("csv", "markdown"):
+        assert tables.render(result, fmt) == tables.render(tables.Result("t", {"main": df}, {}), fmt)

@@ -12,10 +12,10 @@ from __future__ import annotations
 from functools import partial
 
 import numpy as np
-import pandas as pd
 
 from analyzer.core import runner, stats
-from analyzer.core.tables import Plot, Result
+from analyzer.core.flat import Flat
+from analyzer.core.game import Plot, Result
 from analyzer.games.camelup import exact
 from analyzer.games.camelup.answers import action_rows
 from analyzer.games.camelup.race import (FLOOR_NOTE, UNKNOWN_CARDS_NOTE, is_exact, race_halfwidths, race_odds,
@@ -32,18 +32,18 @@ def odds(position: Position, settings: runner.RunSettings) -> Result:
     names = position.camel_names
     camels = position.racing_on_track
     ranks = list(RANK_NAMES[: len(camels)])
-    leg_table = pd.DataFrame(leg.rank_probs[0][camels][:, : len(camels)], index=[names[c] for c in camels],
-                             columns=ranks)
-    leg_table.index.name = "camel"
+    # the tables as plain lists (core.flat): a one-shot answer at the terminal never imports pandas
+    probs = leg.rank_probs[0][camels][:, : len(camels)]
+    index = [names[c] for c in camels]
+    leg_table = Flat.of({rank: probs[:, r].tolist() for r, rank in enumerate(ranks)}, index, "camel")
     exact_race = is_exact(race)
     zero = np.zeros(len(names))
     win_hw = zero if exact_race else stats.wilson_halfwidth(race["win"], n)
     lose_hw = zero if exact_race else stats.wilson_halfwidth(race["lose"], n)
-    race_table = pd.DataFrame({"win": race["win"][camels] / n, "lose": race["lose"][camels] / n}
-                              if exact_race else {
-        "win": race["win"][camels] / n, "win ±95%": win_hw[camels],
-        "lose": race["lose"][camels] / n, "lose ±95%": lose_hw[camels],
-    }, index=leg_table.index)
+    race_table = Flat.of({key: values.tolist() for key, values in (
+        {"win": race["win"][camels] / n, "lose": race["lose"][camels] / n} if exact_race else {
+            "win": race["win"][camels] / n, "win ±95%": win_hw[camels],
+            "lose": race["lose"][camels] / n, "lose ±95%": lose_hw[camels]}).items()}, index, "camel")
     tables = {"leg": leg_table, "race": race_table}
     payload = {
         "rules": rules_label(position.rules),
@@ -60,11 +60,10 @@ def odds(position: Position, settings: runner.RunSettings) -> Result:
     }
     rules = position.rules
     if position.desert:
-        desert_table = pd.DataFrame({
-            "space": [t.space for t in position.desert], "side": [t.side(rules) for t in position.desert],
-            "owner": [t.owner for t in position.desert],
-            "expected landings": [leg.landings[0, t.space] for t in position.desert],
-        }).set_index("space")
+        desert_table = Flat.of({
+            "side": [t.side(rules) for t in position.desert], "owner": [t.owner for t in position.desert],
+            "expected landings": [float(leg.landings[0, t.space]) for t in position.desert],
+        }, [t.space for t in position.desert], "space")
         tables[rules.tile_name] = desert_table
         payload["desert_landings"] = {str(t.space): leg.landings[0, t.space] for t in position.desert}
     if position.photographer:
@@ -89,9 +88,9 @@ def odds(position: Position, settings: runner.RunSettings) -> Result:
 def ev(position: Position, settings: runner.RunSettings) -> Result:
     me = position.to_move
     rows, race = action_rows(position, settings)
-    table = pd.DataFrame([{k: row[k] for k in ("action", "ev", "ci95", "exact")} for row in rows])
-    table.index = table.index + 1
-    table.index.name = "rank"
+    table = Flat.of({"action": [row["action"] for row in rows], "ev": [float(row["ev"]) for row in rows],
+                     "ci95": [_num(row["ci95"]) for row in rows], "exact": [bool(row["exact"]) for row in rows]},
+                    list(range(1, len(rows) + 1)), "rank", kinds={"ci95": "f"})
     payload = {
         "player": me,
         "rules": rules_label(position.rules),
@@ -111,8 +110,7 @@ def ev(position: Position, settings: runner.RunSettings) -> Result:
                   f"overall cards: Monte Carlo, {race['n']:,} races, seed {race.seed}, 95% CI", UNKNOWN_CARDS_NOTE]
         if position.rules.money_floor is not None:
             notes.append(FLOOR_NOTE)
-    plot_table = table.assign(ci95=pd.to_numeric(table["ci95"], errors="coerce"))
-    result = Result("Camel Up: expected coins of every action", {"actions": plot_table}, payload, notes,
+    result = Result("Camel Up: expected coins of every action", {"actions": table}, payload, notes,
                     exact={"actions": "exact"})
     result.plots.append(Plot("action_ev", "bars_with_ci", "actions",
                              {"value": "ev", "ci": "ci95", "label": "action", "xlabel": "expected coins",

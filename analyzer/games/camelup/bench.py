@@ -78,6 +78,7 @@ def run(quick: bool = False) -> list[dict]:
     rows += limit_rows(quick)
     rows += _rule_set_rows(quick)
     rows += race_exact_rows(quick)
+    rows += race_limit_rows(quick)
     rows += race_monte_carlo_rows(quick)
     rows += full_game_rows(quick)
     rows += table_rows(quick)
@@ -86,8 +87,9 @@ def run(quick: bool = False) -> list[dict]:
 
 
 def one_shot_rows(quick: bool = False) -> list[dict]:
-    """One answer, one process: `ev` and `odds` of five-dice.yaml, and one table event (`roll b 2` on a saved
-    game, put back before each run), start-up included (the issue's target: 0.35 s wall on a quiet machine)."""
+    """One answer, one process: `ev` and `odds` of five-dice.yaml printed as on an 80-column terminal (the table
+    fitted: no pandas), and one table event (`roll b 2` on a saved game, put back before each run), start-up
+    included (the issue's target: 0.35 s wall on a quiet machine)."""
     import tempfile
 
     repeats = 3 if quick else 7
@@ -95,7 +97,8 @@ def one_shot_rows(quick: bool = False) -> list[dict]:
     target = "<= 0.35 s, interpreter start included"
     rows = [core_bench.startup_row(f"camelup one-shot `analyzer {q} five-dice.yaml`" +
                                    (" (every desert placement)" if q == "ev" else ""),
-                                   [q, str(EV_SCENARIO), "--no-progress", "--seed", "1"], repeats, target, interpreter)
+                                   [q, str(EV_SCENARIO), "--no-progress", "--seed", "1"], repeats, target, interpreter,
+                                   columns=80)
             for q in ("ev", "odds")]
     with tempfile.TemporaryDirectory() as folder:
         state = Path(folder) / "t.json"
@@ -175,11 +178,52 @@ def exact_leg_rows(quick: bool = False) -> list[dict]:
     return rows
 
 
+def _limit_move():
+    """What both limits share, compiled: `unit`, where camel i's unit lies in the order (a, b), and `move`, that
+    unit carried to `end`, on top, or under what stands there (a mirage): (the new order from the rearmost, the
+    new spaces)."""
+    from numba import njit
+
+    @njit
+    def unit(order, space, i):
+        a = 0
+        while order[a] != i:
+            a += 1
+        b = a + 1
+        while b < order.size and space[order[b]] == space[i]:
+            b += 1
+        return a, b
+
+    @njit
+    def move(order, space, a, b, end, under):
+        child = np.empty_like(order)
+        k = 0
+        for j in range(order.size):  # the others below the end space (or on it, unless under), the unit, the rest
+            if (j < a or j >= b) and (space[order[j]] < end or (space[order[j]] == end and not under)):
+                child[k] = order[j]
+                k += 1
+        for j in range(a, b):
+            child[k] = order[j]
+            k += 1
+        for j in range(order.size):
+            if (j < a or j >= b) and not (space[order[j]] < end or (space[order[j]] == end and not under)):
+                child[k] = order[j]
+                k += 1
+        moved = space.copy()
+        for j in range(a, b):
+            moved[order[j]] = end
+        return child, moved
+
+    return unit, move
+
+
 def _dfs_limit():
     """The limit the small exact legs are measured against (issue 56 item 5): a plain depth-first enumeration of
     every roll of the leg, compiled (numba), on a first-edition board without tiles, booking only the leg-end
     ranks.  Compiled on first use (not cached: it is the bench's, not an engine)."""
     from numba import njit
+
+    unit, move = _limit_move()
 
     @njit
     def walk(order, space, dice, nd, prob, length, out):
@@ -188,30 +232,10 @@ def _dfs_limit():
                 continue
             dice[i] = 0
             share = prob / (nd * 3)
-            a = 0
-            while order[a] != i:
-                a += 1
-            b = a + 1
-            while b < order.size and space[order[b]] == space[i]:
-                b += 1
+            a, b = unit(order, space, i)
             for steps in range(1, 4):
                 end = space[i] + steps
-                child = np.empty_like(order)
-                k = 0
-                for j in range(order.size):  # the others up to the end space, then the unit on top, then the rest
-                    if (j < a or j >= b) and space[order[j]] <= end:
-                        child[k] = order[j]
-                        k += 1
-                for j in range(a, b):
-                    child[k] = order[j]
-                    k += 1
-                for j in range(order.size):
-                    if (j < a or j >= b) and space[order[j]] > end:
-                        child[k] = order[j]
-                        k += 1
-                moved = space.copy()
-                for j in range(a, b):
-                    moved[order[j]] = end
+                child, moved = move(order, space, a, b, end, False)
                 if nd == 1 or end > length:
                     for r in range(order.size):
                         out[child[order.size - 1 - r], r] += share
@@ -256,6 +280,86 @@ def limit_rows(quick: bool = False) -> list[dict]:
         rows.append(_row(f"camelup exact leg, {k} dice left (ms; comparison: a compiled depth-first enumeration, "
                          "the limit)", ours * 1e3, ours, "within 3x of the limit", comparison=theirs * 1e3,
                          ratio=ours / theirs))
+    return rows
+
+
+def _race_limit():
+    """The limit of the exact race queries (issue 56 item 5): the same plain depth-first enumeration of the leg,
+    compiled, with desert tiles, each leg-end board looked up in the race table (its index from the ranks and
+    spaces, as `race_exact.RaceTable.lookup` computes it)."""
+    from numba import njit
+
+    unit, move = _limit_move()
+
+    @njit
+    def walk(order, space, dice, nd, prob, length, push, weights, width, boards, values, out):
+        n = order.size
+        for i in range(dice.size):
+            if dice[i] == 0:
+                continue
+            dice[i] = 0
+            share = prob / (nd * 3)
+            a, b = unit(order, space, i)
+            for steps in range(1, 4):
+                end = space[i] + steps + push[space[i] + steps]
+                child, moved = move(order, space, a, b, end, push[space[i] + steps] < 0)
+                if nd == 1 or end > length:
+                    index = 0
+                    for r in range(n):
+                        index += weights[r * width + moved[child[n - 1 - r]]]
+                    base = min(index, boards) * 2 * n
+                    for r in range(n):
+                        out[child[n - 1 - r]] += share * values[base + r]
+                        out[n + child[n - 1 - r]] += share * values[base + n + r]
+                else:
+                    walk(child, moved, dice, nd - 1, share, length, push, weights, width, boards, values, out)
+            dice[i] = 1
+
+    def query(position, table):
+        """A call that answers the position's race odds (win, then lose, per camel) from the table."""
+        n = len(position.rules.camels)
+        order, space = [], np.zeros(n, dtype=np.int64)
+        for at in sorted(position.stacks):
+            order += position.stacks[at]
+            space[list(position.stacks[at])] = at
+        dice = np.zeros(n, dtype=np.int64)
+        dice[list(position.dice_left)] = 1
+        push = np.zeros(position.rules.track_length + 8, dtype=np.int64)
+        for tile in position.desert:
+            push[tile.space] = tile.push
+        order, nd, out = np.array(order, dtype=np.int64), int(dice.sum()), np.zeros(2 * n)
+        args = (position.rules.track_length, push, table.weights, table.width, table.win.shape[0], table.values, out)
+
+        def call():
+            out[:] = 0.0
+            walk(order, space, dice, nd, 1.0, *args)
+            return out
+        return call
+
+    return query
+
+
+def race_limit_rows(quick: bool = False) -> list[dict]:
+    """Exact race queries with 1 to 3 dice left and an oasis (the rest of the leg, each leaf looked up in the race
+    table) against the compiled depth-first limit, measured in the same run (the issue's target: within 3x)."""
+    from analyzer.games.camelup import race_exact as rx
+
+    names = ("blue", "green", "orange", "yellow", "white")
+    limit = _race_limit()
+    rows = []
+    for k in range(1, 4):
+        position = parse_position({**OPENING, "players": 2, "position": {
+            **OPENING["position"], "dice_left": list(names[:k]), "desert": [{"space": 5, "side": "oasis",
+                                                                             "owner": 0}]}})
+        table = rx.RaceTable.get(rx.TableKey.of(position.rules, 5), progress=False)
+        call = limit(position, table)
+        odds = rx.race_odds(position)
+        assert np.allclose(call(), np.concatenate([odds.win, odds.lose])), "the limit and the engine disagree"
+        repeats = 30 if quick else 300
+        ours, theirs = _median(lambda: rx.race_odds(position), repeats), _median(call, repeats)
+        rows.append(_row(f"camelup exact race odds, {k} dice left and an oasis (ms; comparison: a compiled "
+                         "depth-first enumeration with table lookups, the limit)", ours * 1e3, ours,
+                         "within 3x of the limit", comparison=theirs * 1e3, ratio=ours / theirs))
     return rows
 
 

@@ -45,7 +45,7 @@ class LegExact:
 
 
 def leg_exact(position: Position, variants=None, leaf_fn=None, leaf_words: bool = False,
-              coins_of: int | None = None) -> LegExact:
+              coins_of: int | None = None, leaf_table=None) -> LegExact:
     """Exact leg outcome for the position, once per variant (default: the position itself).
 
     `variants` may also be a list of tile layouts (tuples of DesertTile).  `leaf_fn(variant,
@@ -55,13 +55,15 @@ def leg_exact(position: Position, variants=None, leaf_fn=None, leaf_words: bool 
     their tiles, the camera's pay when they hold it), states with other counts are kept apart, and
     `leaf_fn` gets them as its keyword `coins` (the money floor needs them leaf by leaf); with
     `leaf_words` it is called as `leaf_fn(variant, rank, pos, height)` with the finished
-    boards' packed words too (`race_exact` looks the next leg up from them)."""
+    boards' packed words too (`race_exact` looks the next leg up from them).  `leaf_table`, with one
+    variant: the same values as `leaf_fn` as a table the compiled walk reads at each leaf (`exact_kernel._leaf`'s
+    (lookup, values)), used where that walk runs."""
     rules = position.rules
     variants = _PLAIN if variants is None else [v if isinstance(v, Variant) else Variant(tiles=tuple(v))
                                                 for v in variants]
     small = _small_dice(position, variants) if coins_of is None else None
     if small is not None:  # one to three dice: a plain walk beats numpy's cost per call
-        return _leg_small(position, variants, small, leaf_fn, leaf_words)
+        return _leg_small(position, variants, small, leaf_fn, leaf_words, leaf_table)
     n_var, n_camels = len(variants), len(rules.camels)
     effects = np.stack([sim.effects_table(position.desert if v.tiles is None else v.tiles) for v in variants])
     camera = np.array([_camera_byte(position, v) for v in variants], dtype=np.uint64)
@@ -289,8 +291,81 @@ def _small_dice(position: Position, variants):
     return out if total <= SMALL_WORK else None
 
 
-def _leg_small(position: Position, variants, all_dice, leaf_fn, leaf_words) -> LegExact:
-    """The plain walk (`_walk`), variant by variant, into one flat list of sums."""
+def _leg_small(position: Position, variants, all_dice, leaf_fn, leaf_words, leaf_table=None) -> LegExact:
+    """The walk of every variant: compiled (`exact_kernel`) where it pays, else the plain `_walk`; both add the
+    same terms in the same order into (variant, camel, rank) probabilities and per variant P(the race ends), the
+    camera holder's coins and the landings per space."""
+    camera = (position.photographer or (0, 0))[0]
+    kernel = small_kernel()
+    if kernel is not None and leaf_table is not None and len(variants) == 1:
+        rank, rest, leaf = _compiled(kernel, position, variants, all_dice, 2, camera, leaf_table)
+        return LegExact(rank, rest[:, 2:], rest[:, 0], rest[:, 1], leaf[None])
+    if kernel is not None:
+        rank, rest, leaves = _compiled(kernel, position, variants, all_dice, int(leaf_fn is not None), camera)
+    else:
+        rank, rest, leaves = _plain(position, variants, all_dice, leaf_fn is not None, camera)
+    leaf = None
+    if leaves is not None and leaves[0].size:
+        leaf = _leaf_values(leaves, len(variants), position.rules.racing, leaf_fn, leaf_words)
+    return LegExact(rank, rest[:, 2:], rest[:, 0], rest[:, 1], leaf)
+
+
+COMPILED_AFTER = 1000  # small legs a process walks in plain Python before it loads numba for the compiled walk
+_small = {"asked": 0, "kernel": None}  # kernel: None undecided, False the plain walk always (tests)
+
+
+def small_kernel():
+    """The compiled walk (`exact_kernel.leg`) where it pays: once numba is loaded anyway (an engine, the race
+    kernel) or the process has asked COMPILED_AFTER small legs (a table session, a search).  Loading numba and
+    the cached kernel takes about 0.3 s, which a one-shot answer would never win back; None: walk in Python."""
+    kernel = _small["kernel"]
+    if kernel is None:
+        import sys
+
+        _small["asked"] += 1
+        if "numba" not in sys.modules and _small["asked"] <= COMPILED_AFTER:
+            return None
+        from analyzer.games.camelup.exact_kernel import leg
+
+        kernel = _small["kernel"] = leg
+    return kernel or None
+
+
+_NO_LEAVES = (np.zeros((0, 1), dtype=np.int64), np.zeros(0))
+_NO_TABLE = (np.zeros(0, dtype=np.int64), np.zeros(0))
+
+
+def _compiled(kernel, position, variants, all_dice, mode, camera, table=_NO_TABLE):
+    """(rank, rest, leaves) from the compiled walk, leaves as `exact_kernel.leg`'s mode says (0: None, 1: (variant,
+    spaces, heights, probabilities), 2: the values looked up in `table` and summed); its input is one bytes
+    object (exact_kernel's `spec`)."""
+    rules, stacks = position.rules, position.stacks
+    n, row = len(rules.camels), rules.track_length + 1
+    spec = [n, rules.racing, rules.track_length, rules.dice_left_at_leg_end, len(stacks), mode]
+    for space, stack in stacks.items():
+        spec += (space, len(stack), *stack)
+    for variant, dice in zip(variants, all_dice):
+        spec += (camera if variant.camera is None else variant.camera, len(dice))
+        for camel, faces in dice:
+            spec += (camel, len(faces), *faces)
+        desert = position.desert if variant.tiles is None else variant.tiles
+        spec.append(len(desert))
+        for tile in desert:
+            spec += (tile.space, tile.push + 1)
+    rank, rest = np.zeros((len(variants), n, n)), np.zeros((len(variants), row + 2))
+    if mode == 2:
+        out = np.zeros(2 * table[0][2])
+        kernel(bytes(spec), rank, rest, _NO_LEAVES[0], out, *table)
+        return rank, rest, out
+    room = SMALL_WORK + len(variants)  # a leaf per move at most, or the board itself
+    board, prob = (np.empty((room, 1 + 2 * n), dtype=np.int64), np.empty(room)) if mode else _NO_LEAVES
+    count = kernel(bytes(spec), rank, rest, board, prob, *table)
+    leaves = (board[:count, 0], board[:count, 1: n + 1], board[:count, n + 1:], prob[:count]) if mode else None
+    return rank, rest, leaves
+
+
+def _plain(position, variants, all_dice, want, camera):
+    """(rank, rest, leaves) from the plain walk, `_walk`, into one flat list of sums."""
     rules = position.rules
     n_var, n, racing = len(variants), len(rules.camels), rules.racing
     length, keep = rules.track_length, rules.dice_left_at_leg_end
@@ -300,55 +375,58 @@ def _leg_small(position: Position, variants, all_dice, leaf_fn, leaf_words) -> L
         order0 += stacks[s]
         for camel in stacks[s]:
             space0[camel] = s
-    nn, row = n * n, length + 1
-    # the sums, converted once at the end: [v, camel, rank] probabilities, then per variant P(the
-    # race ends) and the camera holder's coins, then [v, space] landings on the tiles
-    acc = [0.0] * (n_var * (nn + 2 + row))
-    finish, photo, land0 = n_var * nn, n_var * nn + n_var, n_var * (nn + 2)
-    leaves = [] if leaf_fn is not None else None  # (variant, order, spaces, prob) of finished branches
+    nn, row = n * n, length + 3
+    acc = [0.0] * (n_var * (nn + row))
+    leaves = [] if want else None  # (variant, order, spaces, prob) of finished branches
     ranked = racing if racing < n else None  # crazy camels (numbered from `racing`) have no rank
     for v, variant in enumerate(variants):
         desert = position.desert if variant.tiles is None else variant.tiles
         tiles = {t.space: t.push for t in desert} if desert else None
-        camera = variant.camera if variant.camera is not None else (position.photographer or (0, 0))[0]
-        into = (acc, v * nn, n, ranked, finish + v, photo + v, land0 + v * row, tiles, camera, length, keep, leaves, v)
+        here = camera if variant.camera is None else variant.camera
+        finish = n_var * nn + v * row
+        into = (acc, v * nn, n, ranked, finish, finish + 1, finish + 2, tiles, here, length, keep, leaves, v)
         if len(all_dice[v]) > keep:
-            _walk(into, order0, space0, all_dice[v], 1.0, bool(camera))
+            _walk(into, order0, space0, all_dice[v], 1.0, bool(here))
             continue
         ranks = order0 if ranked is None else [c for c in order0 if c < racing]
         for r, c in enumerate(reversed(ranks), v * nn):
             acc[r + c * n] += 1.0
-        if leaves is not None:
+        if want:
             leaves.append((v, order0, space0, 1.0))
-
-    leaf = None
-    if leaves:
-        variant = np.array([x[0] for x in leaves], dtype=np.int64)
-        space = np.array([x[2] for x in leaves], dtype=np.int64).reshape(-1, n)
-        heights = []
-        for _, order, spaces, _ in leaves:
-            h, below, at = [0] * n, 0, None
-            for c in order:
-                below = below + 1 if spaces[c] == at else 0
-                h[c], at = below, spaces[c]
-            heights.append(h)
-        height = np.array(heights, dtype=np.int64).reshape(-1, n)
-        prob = np.array([x[3] for x in leaves])
-        present = space[:, :racing] > 0
-        key = np.where(present, space[:, :racing] * sim.RANK_BASE + height[:, :racing], -1)
-        # as the vectorised ranking: racing camels ahead, an absent camel behind every present one
-        ranks = ((key[:, None, :] > key[:, :, None]) & present[:, None, :]).sum(2)
-        if leaf_words:
-            pos = sim.pack(np.where(space > 0, space + sim.BIAS, 0))
-            values = leaf_fn(variant, ranks, pos, sim.pack(height))
-        else:
-            values = leaf_fn(variant, ranks)
-        values = np.asarray(values, dtype=float) * prob[:, None]
-        leaf = np.zeros((n_var, values.shape[1]))
-        np.add.at(leaf, variant, values)
     flat = np.fromiter(acc, float, len(acc))
-    return LegExact(flat[:finish].reshape(n_var, n, n), flat[land0:].reshape(n_var, row), flat[finish:photo],
-                    flat[photo:land0], leaf)
+    return (flat[: n_var * nn].reshape(n_var, n, n), flat[n_var * nn:].reshape(n_var, row),
+            _leaf_arrays(leaves, n) if leaves else None)
+
+
+def _leaf_arrays(leaves, n):
+    """The plain walk's leaves as (variant, spaces, heights, probabilities) arrays."""
+    heights = []
+    for _, order, spaces, _ in leaves:
+        h, below, at = [0] * n, 0, None
+        for c in order:
+            below = below + 1 if spaces[c] == at else 0
+            h[c], at = below, spaces[c]
+        heights.append(h)
+    return (np.array([x[0] for x in leaves], dtype=np.int64), np.array([x[2] for x in leaves], dtype=np.int64),
+            np.array(heights, dtype=np.int64).reshape(-1, n), np.array([x[3] for x in leaves]))
+
+
+def _leaf_values(leaves, n_var, racing, leaf_fn, leaf_words):
+    """(variants, k): the expectation of leaf_fn over the finished branches."""
+    variant, space, height, prob = leaves
+    present = space[:, :racing] > 0
+    key = np.where(present, space[:, :racing] * sim.RANK_BASE + height[:, :racing], -1)
+    # as the vectorised ranking: racing camels ahead, an absent camel behind every present one
+    ranks = ((key[:, None, :] > key[:, :, None]) & present[:, None, :]).sum(2)
+    if leaf_words:
+        pos = sim.pack(np.where(space > 0, space + sim.BIAS, 0))
+        values = leaf_fn(variant, ranks, pos, sim.pack(height))
+    else:
+        values = leaf_fn(variant, ranks)
+    values = np.asarray(values, dtype=float) * prob[:, None]
+    leaf = np.zeros((n_var, values.shape[1]))
+    np.add.at(leaf, variant, values)
+    return leaf
 
 
 def _walk(into, order, space, dice, prob, camera_on):

@@ -99,40 +99,42 @@ def race_odds(position: Position, progress: bool = True) -> RaceOdds | None:
     if key.states > MAX_STATES:
         return None
     table = RaceTable.get(key, progress=progress)
-    return _lookup(position, table) if _leg_start(position) else _rest_of_leg(position, table)
+    if _leg_start(position, racing):
+        return _odds(position, racing, *_lookup(position, table, racing))
+    return _odds(position, racing, *_rest_of_leg(position, table, racing))
 
 
-def _lookup(position: Position, table: RaceTable) -> RaceOdds:
-    """A leg-start position: its table row."""
-    racing = position.racing_on_track
+def _lookup(position: Position, table: RaceTable, racing) -> tuple[np.ndarray, np.ndarray]:
+    """A leg-start position: its table row (win, lose of the racing camels)."""
     pos, height = sim.start_words(position, 1)
     w, l = table.lookup(pos, height, racing)
-    return _odds(position, w[0], l[0])
+    return w[0], l[0]
 
 
-def _rest_of_leg(position: Position, table: RaceTable) -> RaceOdds:
-    """The exact rest of this leg, each leg-end board looked up in the table."""
-    racing = position.racing_on_track
+def _rest_of_leg(position: Position, table: RaceTable, racing) -> tuple[np.ndarray, np.ndarray]:
+    """The exact rest of this leg, each leg-end board looked up in the table (win, lose of the racing camels)."""
 
     def leaf(variant, rank, pos, height):
         w, l = table.lookup(pos, height, racing, rank[:, racing])  # book's ranks: among the racing camels
         return np.concatenate([w, l], axis=1)
 
-    values = exact.leg_exact(position, leaf_fn=leaf, leaf_words=True).leaf_values[0]
-    return _odds(position, values[: len(racing)], values[len(racing):])
+    values = exact.leg_exact(position, leaf_fn=leaf, leaf_words=True,
+                             leaf_table=table.leaf_table(racing)).leaf_values[0]
+    return values[: len(racing)], values[len(racing):]
 
 
-def _odds(position: Position, win, lose) -> RaceOdds:
-    c, racing = len(position.rules.camels), position.racing_on_track
+def _odds(position: Position, racing, win, lose) -> RaceOdds:
+    c = len(position.rules.camels)
+    if len(racing) == c:  # every camel races (racing is sorted): the values are in camel order
+        return RaceOdds(np.array(win), np.array(lose))
     out = RaceOdds(np.zeros(c), np.zeros(c))
     out.win[racing], out.lose[racing] = win, lose
     return out
 
 
-def _leg_start(position: Position) -> bool:
+def _leg_start(position: Position, racing) -> bool:
     """Every die of the camels on the track in, no tiles: the position is a table row."""
     rules = position.rules
-    racing = position.racing_on_track
     if position.desert or sorted(position.dice_left) != racing:
         return False
     if not rules.boost_dice:
@@ -166,6 +168,7 @@ class RaceTable:
         weights = np.full((n, self.width), boards, dtype=np.int64)
         weights[:, : key.track_length + 1] = index_weights(n, key.track_length)
         self.weights = weights.ravel()
+        self._leaf_tables = {}
 
     @classmethod
     def get(cls, key: TableKey, progress: bool = True) -> RaceTable:
@@ -177,6 +180,15 @@ class RaceTable:
                 _save(key, *arrays)
             cls._loaded[key] = cls(key, *arrays)
         return cls._loaded[key]
+
+    def leaf_table(self, camels) -> tuple[np.ndarray, np.ndarray]:
+        """`lookup` for `camels` as the compiled exact walk reads it (`exact_kernel._leaf`): (width, boards, k,
+        the k camels, the weights) and the values."""
+        key = tuple(camels)
+        if key not in self._leaf_tables:
+            head = [self.width, self.win.shape[0], len(key), *key]
+            self._leaf_tables[key] = (np.concatenate([np.array(head, dtype=np.int64), self.weights]), self.values)
+        return self._leaf_tables[key]
 
     def lookup(self, pos, height, camels, rank=None):
         """(win, lose), (rows, len(camels)): the race odds of `camels` on these boards at a leg's

@@ -1,8 +1,9 @@
-"""The small-dice path of exact.leg_exact (a plain walk for one to three dice) equals the vectorised path."""
+"""The small-dice path of exact.leg_exact (a walk of one to three dice, plain or compiled) equals the vectorised
+path; the compiled walk equals the plain one to the last bit."""
 import numpy as np
 import pytest
 
-from analyzer.games.camelup import exact, reference
+from analyzer.games.camelup import exact, exact_kernel, race_exact as rx, reference
 from analyzer.games.camelup.exact import Variant
 from analyzer.games.camelup.state import DesertTile, parse_position
 
@@ -28,6 +29,13 @@ def _random_position(rng, rules=None, crazy=(), dice_count=2, boost=0):
     if boost:
         block["boost_dice_left"] = [str(c) for c in rng.permutation(names)[:boost]]
     return parse_position({"game": "camelup", "players": 4, "rules": rules or {}, "position": block})
+
+
+@pytest.fixture(params=["plain", "compiled"], autouse=True)
+def walker(request, monkeypatch):
+    """Every test here runs with each walk of the small path."""
+    monkeypatch.setitem(exact._small, "kernel", exact_kernel.leg if request.param == "compiled" else False)
+    return request.param
 
 
 def _both(position, variants=None, leaf_fn=None, leaf_words=False, monkeypatch=None):
@@ -137,3 +145,73 @@ def test_small_path_equals_the_reference_in_every_rule_set(rule_set, crazy, boos
     assert got.rank_probs[0] == pytest.approx(probs, abs=1e-12)
     for space, value in landings.items():
         assert got.landings[0, space] == pytest.approx(value, abs=1e-12)
+
+
+def _walked(kind, monkeypatch, fn, *args, **kwargs):
+    monkeypatch.setitem(exact._small, "kernel", exact_kernel.leg if kind == "compiled" else False)
+    return fn(*args, **kwargs)
+
+
+def _fields(leg):
+    return [leg.rank_probs, leg.landings, leg.finish_prob, leg.photo_coins] + (
+        [] if leg.leaf_values is None else [leg.leaf_values])
+
+
+@pytest.mark.parametrize("rule_set,crazy,boost", [
+    ({}, (), 0),
+    ({"supercup": ["long_track", "boost_dice", "photographer"], "boost_faces": [1, 3]}, (), 1),
+    ({"edition": "second"}, ("white", "black"), 0),
+])
+@pytest.mark.parametrize("seed", range(6))
+def test_the_compiled_walk_equals_the_plain_walk_to_the_last_bit(rule_set, crazy, boost, seed, monkeypatch):
+    """Rank odds, landings, finish, the camera's coins and leaf values (with and without the boards' words), with
+    variants: the same floats, not merely close ones (the same terms added in the same order)."""
+    rng = np.random.default_rng(500 + seed)
+
+    def leaf_words(variant, rank, pos, height):
+        return np.stack([pos.astype(float) % 977, height.astype(float) % 13, rank[:, 1] / 3], axis=1)
+
+    for dice_count in (0, 1, 2, 3):
+        position = _random_position(rng, rule_set, crazy=crazy, dice_count=max(dice_count - boost, 0),
+                                    boost=boost if dice_count > boost else 0)
+        empty = [s for s in range(2, position.rules.track_length + 1)
+                 if s not in position.stacks and all(t.space != s for t in position.desert)]
+        for variants in (None, [Variant(), Variant(camera=int(empty[0])), Variant(tiles=())]):
+            if exact._small_dice(position, variants or [Variant()]) is None:  # three dice, three variants
+                assert dice_count == 3 and variants
+                continue
+            for args in ((), (lambda v, rank: rank[:, :2] * 1.5,), (leaf_words, True)):
+                plain = _walked("plain", monkeypatch, exact.leg_exact, position, variants, *args)
+                compiled = _walked("compiled", monkeypatch, exact.leg_exact, position, variants, *args)
+                for a, b in zip(_fields(plain), _fields(compiled), strict=True):
+                    assert a.shape == b.shape and np.array_equal(a, b)
+
+
+@pytest.mark.parametrize("rule_set,boost", [({}, 0), ({"supercup": ["long_track", "boost_dice"]}, 1)])
+@pytest.mark.parametrize("seed", range(6))
+def test_race_odds_from_the_compiled_walk_equal_the_plain_walk_to_the_last_bit(rule_set, boost, seed, monkeypatch):
+    """The compiled walk looks each leaf up in the race table itself: the same floats as the plain walk's leaves
+    looked up by `RaceTable.lookup`."""
+    rng = np.random.default_rng(600 + seed)
+    for dice_count in (1, 2, 3):
+        position = _random_position(rng, rule_set, dice_count=dice_count - boost, boost=boost)
+        plain = _walked("plain", monkeypatch, rx.race_odds, position, progress=False)
+        compiled = _walked("compiled", monkeypatch, rx.race_odds, position, progress=False)
+        assert np.array_equal(plain.win, compiled.win) and np.array_equal(plain.lose, compiled.lose)
+        assert plain.win.sum() == pytest.approx(1.0)
+
+
+def test_the_compiled_walk_waits_until_it_pays(monkeypatch):
+    """Without numba loaded, a process walks COMPILED_AFTER small legs in Python first (a one-shot answer never
+    loads numba); with numba loaded it compiles at once."""
+    import sys
+
+    monkeypatch.setattr(exact, "_small", {"asked": 0, "kernel": None})
+    monkeypatch.delitem(sys.modules, "numba")
+    assert exact.small_kernel() is None
+    monkeypatch.setitem(exact._small, "asked", exact.COMPILED_AFTER)
+    assert exact.small_kernel() is exact_kernel.leg
+    monkeypatch.setattr(exact, "_small", {"asked": 0, "kernel": None})
+    monkeypatch.undo()
+    monkeypatch.setattr(exact, "_small", {"asked": 0, "kernel": None})
+    assert exact.small_kernel() is exact_kernel.leg

@@ -118,12 +118,13 @@ def test_a_leg_start_row_equals_the_exact_leg_with_its_leaves_looked_up():
             for slot in range(4, -1, -1):  # bottom (last) first
                 track.setdefault(int(spaces[b, slot]), []).append(slot)
             position = pos(track, boost=boost, boost_left=(4,) if boost else ())
-            assert rx._leg_start(position)
-            row = rx._lookup(position, table)
-            assert row.win == pytest.approx(table.win[b], abs=1e-12)
-            by_leg = rx._rest_of_leg(position, table)
-            assert by_leg.win == pytest.approx(row.win, abs=1e-12)
-            assert by_leg.lose == pytest.approx(row.lose, abs=1e-12)
+            racing = position.racing_on_track
+            assert rx._leg_start(position, racing)
+            row_win, row_lose = rx._lookup(position, table, racing)
+            assert row_win == pytest.approx(table.win[b], abs=1e-12)
+            by_leg_win, by_leg_lose = rx._rest_of_leg(position, table, racing)
+            assert by_leg_win == pytest.approx(row_win, abs=1e-12)
+            assert by_leg_lose == pytest.approx(row_lose, abs=1e-12)
 
 
 @pytest.mark.parametrize("key", [rx.TableKey(5, 8, (1, 2, 3), None), rx.TableKey(4, 10, (1, 2, 3), (1, 2)),

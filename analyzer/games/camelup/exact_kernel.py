@@ -1,0 +1,206 @@
+"""The small exact legs compiled (numba): `exact._walk`, the plain walk of one to three dice, move for move.
+
+`exact._leg_small` packs the position into `spec` (laid out below) and this kernel books into the same
+sums as the plain walk, adding the same terms in the same order, so the two give identical floats
+(tests/games/camelup/test_exact_small.py holds them equal to the last bit).  Finished branches, when asked
+for, come back as rows of (variant, space per camel, height per camel) and their probabilities, or are
+looked up in a table at once (the race table, `race_exact`).
+
+spec, bytes (every value fits one; bytes convert faster than an array at this size): n camels, ranked camels
+(the racing ones, numbered first), track length, dice left at a leg's end, stacks on the track, the leaves'
+mode (0: none, 1: their boards, 2: looked up in a table); per stack, in any order, its space, its height and
+its camels from the bottom; then per variant: the camera's space (0: none), its dice count and per die
+(camel, face count, faces...), its desert tiles count and per tile (space, push + 1).
+
+numba is imported by this module only, and `exact` imports it only where it pays (see `exact.small_kernel`).
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, types
+
+HEADER = 6  # the spec's scalars before the stacks (ctx[4] becomes the camels on the track)
+CAMERA, VARIANT, LEAVES = 6, 7, 8  # ctx, the walk's context: the spec's header, then these
+_NJ = dict(cache=True, no_cpython_wrapper=True)
+_SPEC = types.Bytes(types.uint8, 1, "C", readonly=True)
+
+
+@njit(types.void(types.int64[::1], types.int64[:, ::1], types.float64[::1], types.int64[::1], types.float64[::1],
+                 types.int64[::1], types.int64[::1], types.float64), **_NJ)
+def _leaf(ctx, leaf_board, leaf_prob, lookup, values, order, space, prob):
+    """A finished branch: row ctx[LEAVES] of the leaves, (variant, space per camel, height per camel) and its
+    probability (mode 1), or its values looked up in a table and summed into leaf_prob (mode 2, one variant):
+    `lookup` is (width, boards, k, the k camels, the weights); a board's index is the sum over the camels of
+    weights[rank * width + space], its values (win, then lose, by rank) values[min(index, boards) * 2k:],
+    exactly as `race_exact.RaceTable.lookup` reads them."""
+    n, m = ctx[0], ctx[4]
+    if ctx[5] == 2:
+        width, boards, k = lookup[0], lookup[1], lookup[2]
+        ranks = np.empty(n, dtype=np.int64)
+        r = 0
+        for j in range(m - 1, -1, -1):
+            ranks[order[j]] = r
+            r += 1 if order[j] < ctx[1] else 0
+        index = 0
+        for i in range(k):
+            c = lookup[3 + i]
+            index += lookup[3 + k + ranks[c] * width + space[c]]
+        base = min(index, boards) * 2 * k
+        for i in range(k):
+            c = lookup[3 + i]
+            leaf_prob[i] += values[base + ranks[c]] * prob
+            leaf_prob[k + i] += values[base + k + ranks[c]] * prob
+        return
+    row = ctx[LEAVES]
+    out = leaf_board[row]
+    out[0] = ctx[VARIANT]
+    out[1:] = 0
+    out[1: n + 1] = space
+    below, at = 0, -1
+    for j in range(m):
+        c = order[j]
+        below = below + 1 if space[c] == at else 0
+        out[1 + n + c], at = below, space[c]
+    leaf_prob[row] = prob
+    ctx[LEAVES] = row + 1
+
+
+@njit(types.void(types.int64[::1], types.float64[:, :, ::1], types.float64[:, ::1], types.int64[:, ::1],
+                 types.float64[::1], types.int64[::1], types.float64[::1], types.int64[::1], types.int64[:, ::1],
+                 types.int64[:, ::1], types.int64[::1], types.int64[:, ::1], types.int64[::1], types.int64[::1],
+                 types.int64, types.int64, types.float64, types.boolean), **_NJ)
+def _walk(ctx, rank, rest, leaf_board, leaf_prob, lookup, values, push, orders, spaces, dcam, dfaces, dnf, used,
+          depth, nd, prob, camera_on):
+    """Every roll of the rest of the leg from the board in row `depth` of `orders` and `spaces` (`exact._walk`:
+    the same moves, the same sums in the same order); the children are built in row depth + 1.  `rest[v]`:
+    P(the race ends), the camera holder's coins, then the landings per space."""
+    ranked, length, keep, m = ctx[1], ctx[2], ctx[3], ctx[4]
+    want, camera, v = ctx[5], ctx[CAMERA], ctx[VARIANT]
+    order, space = orders[depth], spaces[depth]
+    child, child_space = orders[depth + 1], spaces[depth + 1]
+    leaf = nd - 1 <= keep
+    for i in range(dcam.size):
+        if used[i]:
+            continue
+        camel, nf = dcam[i], dnf[i]
+        share = prob / (nd * nf)
+        start = space[camel]
+        a = 0
+        while order[a] != camel:
+            a += 1
+        b = a + 1
+        while b < m and space[order[b]] == start:
+            b += 1
+        used[i] = 1
+        for f in range(nf):
+            target = start + dfaces[i, f]
+            step = push[target]
+            end = target + step
+            at = 0  # others before the unit: on spaces below `end` (a mirage: under), or up to it (on top)
+            for j in range(m):
+                if (j < a or j >= b) and (space[order[j]] < end or (step >= 0 and space[order[j]] == end)):
+                    at += 1
+            k = 0
+            for j in range(m):
+                if j < a or j >= b:
+                    if k == at:
+                        k += b - a
+                    child[k] = order[j]
+                    k += 1
+            for j in range(a, b):
+                child[at + j - a] = order[j]
+            if step != 0:
+                rest[v, 2 + target] += share
+            on_camera = camera_on
+            if camera_on and end == camera:
+                rest[v, 1] += share * (b - a)
+                on_camera = False
+            done = leaf or end > length
+            if done:
+                if end > length:
+                    rest[v, 0] += share
+                r = 0
+                for j in range(m - 1, -1, -1):  # the leader first
+                    c = child[j]
+                    if c < ranked:
+                        rank[v, c, r] += share
+                        r += 1
+                if want == 0:
+                    continue
+            child_space[:] = space
+            for j in range(a, b):
+                child_space[order[j]] = end
+            if done:
+                _leaf(ctx, leaf_board, leaf_prob, lookup, values, child, child_space, share)
+            else:
+                _walk(ctx, rank, rest, leaf_board, leaf_prob, lookup, values, push, orders, spaces, dcam, dfaces,
+                      dnf, used, depth + 1, nd - 1, share, on_camera)
+        used[i] = 0
+
+
+
+@njit(types.int64(_SPEC, types.float64[:, :, ::1], types.float64[:, ::1], types.int64[:, ::1], types.float64[::1],
+                  types.int64[::1], types.float64[::1]), cache=True)
+def leg(spec, rank, rest, leaf_board, leaf_prob, lookup, values):
+    """Book the position's leg, variant by variant (rank.shape[0] of them), into `rank` (variant, camel, rank)
+    and `rest` (variant: P(the race ends), the camera holder's coins, the landings per space), and the leaves
+    as the spec's mode says (0: none, 1: into `leaf_board` and `leaf_prob`, 2: looked up, see `_leaf`);
+    returns how many leaf rows."""
+    n, stacks = np.int64(spec[0]), np.int64(spec[4])
+    ctx = np.zeros(LEAVES + 1, dtype=np.int64)
+    for j in range(HEADER):
+        ctx[j] = spec[j]
+    # the board: the stacks by space, the rearmost first
+    first = np.empty(stacks, dtype=np.int64)
+    at = HEADER
+    for i in range(stacks):
+        first[i] = at
+        at += 2 + spec[at + 1]
+    start = np.empty(at - HEADER - 2 * stacks, dtype=np.int64)
+    spaces0 = np.zeros(n, dtype=np.int64)
+    m, done = 0, np.zeros(stacks, dtype=np.bool_)
+    for _ in range(stacks):
+        i = -1
+        for j in range(stacks):
+            if not done[j] and (i < 0 or spec[first[j]] < spec[first[i]]):
+                i = j
+        done[i] = True
+        for h in range(spec[first[i] + 1]):
+            c = np.int64(spec[first[i] + 2 + h])
+            start[m], spaces0[c] = c, spec[first[i]]
+            m += 1
+    ctx[4] = m
+    keep = ctx[3]
+    for v in range(rank.shape[0]):
+        camera, nd = np.int64(spec[at]), np.int64(spec[at + 1])
+        at += 2
+        dcam = np.empty(nd, dtype=np.int64)
+        dnf = np.empty(nd, dtype=np.int64)
+        dfaces = np.zeros((nd, 8), dtype=np.int64)
+        for d in range(nd):
+            dcam[d], dnf[d] = spec[at], spec[at + 1]
+            for f in range(dnf[d]):
+                dfaces[d, f] = spec[at + 2 + f]
+            at += 2 + dnf[d]
+        push = np.zeros(rest.shape[1] + 8, dtype=np.int64)
+        for t in range(spec[at]):
+            push[spec[at + 1 + 2 * t]] = np.int64(spec[at + 2 + 2 * t]) - 1
+        at += 1 + 2 * np.int64(spec[at])
+        orders = np.empty((nd + 2, m), dtype=np.int64)
+        spaces = np.empty((nd + 2, n), dtype=np.int64)
+        orders[0] = start
+        spaces[0] = spaces0
+        ctx[CAMERA], ctx[VARIANT] = camera, v
+        if nd > keep:
+            _walk(ctx, rank, rest, leaf_board, leaf_prob, lookup, values, push, orders, spaces, dcam, dfaces, dnf,
+                  np.zeros(nd, dtype=np.int64), 0, nd, 1.0, camera != 0)
+            continue
+        r = 0
+        for j in range(m - 1, -1, -1):
+            c = start[j]
+            if c < ctx[1]:
+                rank[v, c, r] += 1.0
+                r += 1
+        if ctx[5]:
+            _leaf(ctx, leaf_board, leaf_prob, lookup, values, start, spaces0, 1.0)
+    return ctx[LEAVES]
