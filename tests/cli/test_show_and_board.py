@@ -86,7 +86,7 @@ def test_board_prints_a_board_that_fits_and_points_to_the_picture_otherwise(tmp_
     assert max(len(line) for line in small.stdout.splitlines()) <= 79
     large = invoke("board", "catan")
     assert large.exit_code == 0 and "analyzer board catan -o board.png" in large.stdout
-    none = invoke("board", "st_petersburg")
+    none = invoke("board", "oltre_mare")
     assert none.exit_code == 0 and none.stdout.strip().count("\n") == 0 and "no board picture" in none.stdout
 
 

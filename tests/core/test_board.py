@@ -18,7 +18,8 @@ DRAWN = [g.name for g in registry.games() if g.picture is not None]
 
 def test_the_games_with_a_board_have_a_picture():
     assert {"catan", "finstere_flure", "san_marco", "samarkand_queen", "samarkand_sackson", "goa",
-            "cafe_international", "himalaya", "paris_paris", "roborally", "camelup", "magellan", "emerald", "caylus", "alhambra"} <= set(DRAWN)
+            "cafe_international", "himalaya", "paris_paris", "roborally", "camelup", "magellan", "emerald", "caylus", "alhambra", "st_petersburg",
+            "elfenland"} <= set(DRAWN)
 
 
 @pytest.mark.parametrize("game", DRAWN)

@@ -16,13 +16,15 @@ This project's layout (core also reads the spec's flat one, `settings:` and the 
       route: [{road: Elvenhold-Lapphalya, kind: troll, terrain: forest, obstacle: false}]
       cards_to_deal: 4                              # 8 - my hand at the deal
       discards: []                                  # the discard pile, out of the deal under deck_reshuffle when_empty
-      map: {file: maps/elfenland_illustrative.yaml, illustrative: true}   # read, not used (towns reachable: later)
+      map: printed                                  # or {file: path}: a map file (`analyzer board elfenland --template`)
 
 A leg gives its kind and its terrain (plain, forest, desert, mountain; the cost then from the cost table) or, for
 a raft, its water (downstream, upstream, lake), or its `cost` in cards without the obstacle; `obstacle: true` adds one
 card (and makes the caravan 4).  Readings where the spec is silent: a leg is covered by a counter placed on its road
 (placed {road, kind} of its kind) or else by one I hold of its kind (each held counter covers one leg); opponents'
 face-down counters are unseen; `town`, `towns_left` and `obstacle` are checked and kept, but no question uses them.
+The map (board.py; the printed one, UNVERIFIED, by default) is drawn by `analyzer show -o`; with `map:` given, my
+town and every road named are checked against it (no question uses the map: towns reachable wait).
 """
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ from dataclasses import dataclass, field
 
 from analyzer.core import scenario as sc
 from analyzer.core.errors import ScenarioError
+from analyzer.games.elfenland import board as b
 from analyzer.games.elfenland import rules as r
 from analyzer.games.elfenland.exact import Leg
 from analyzer.games.elfenland.rules import Settings
@@ -39,7 +42,6 @@ POSITION_KEYS = {"round", "phase", "me", "open_counters", "placed", "opponent_co
 ME_KEYS = {"town", "hand", "counters", "hidden_counter", "obstacle", "towns_left"}
 LEG_KEYS = {"road", "kind", "terrain", "water", "cost", "obstacle"}
 PLACED_KEYS = {"road", "kind"}
-MAP_KEYS = {"file", "illustrative"}
 PHASES = ("deal", "counters", "planning", "move")
 MAX_LEGS = r.HAND  # every leg takes a card at least: a route of more legs than the 8 cards a hand holds is never paid
 MAX_COST = 4  # the dearest leg in the cost table is 2; a typed cost may be a printed one up to 4
@@ -63,6 +65,7 @@ class Position:
     town: str | None = None
     towns_left: int | None = None
     obstacle: bool = True
+    map: b.Map = field(default_factory=b.printed)
 
     @property
     def hand_dict(self) -> dict:
@@ -163,12 +166,16 @@ def _me(value, where: str, round_: int, settings: Settings, phase: str) -> dict:
             "obstacle": sc.flag(block.get("obstacle", True), f"{where}.obstacle")}
 
 
-def _map(value, where: str) -> None:
-    block = sc.mapping(value, where, MAP_KEYS)
-    if block.get("file") is not None and not isinstance(block["file"], str):
-        raise ScenarioError(f"{where}.file", "a map file's path")
-    if "illustrative" in block:
-        sc.flag(block["illustrative"], f"{where}.illustrative")
+def _on_map(position: Position, block: dict, where: str) -> None:
+    """With a map given: my town and every road named are the map's."""
+    if position.town is not None:
+        position.map.town(position.town, f"{where}.me.town")
+    named = [(f"{where}.route[{i}].road", road) for i, road in enumerate(position.roads)]
+    named += [(f"{where}.placed[{i}].road", x.get("road")) for i, x in
+              enumerate(sc.sequence(block.get("placed"), f"{where}.placed")) if isinstance(x, dict)]
+    for at, road in named:
+        if road is not None:
+            position.map.road(road, at)
 
 
 def _wanted(legs, roads, placed, held) -> dict:
@@ -190,7 +197,7 @@ def parse_position(data: dict) -> Position:
     round_ = sc.integer(block.get("round", 1), f"{P}.round", 1, r.ROUNDS)
     phase = sc.choice(block.get("phase", "deal"), f"{P}.phase", PHASES)
     me = _me(block.get("me"), f"{P}.me", round_, settings, phase)
-    _map(block.get("map"), f"{P}.map")
+    board = b.scenario_map(block.get("map"), f"{P}.map")
     hand = _count(me["hand"])
     discards = _count(_kinds(block.get("discards"), f"{P}.discards", r.CARD_KINDS, sum(r.CARD_COUNTS.values())))
     if discards and round_ == 1:
@@ -227,8 +234,12 @@ def parse_position(data: dict) -> Position:
     counter_pool = tuple((k, r.COUNTERS_EACH - seen.get(k, 0)) for k in r.COUNTER_KINDS)
     kept = tuple((k, hand[k]) for k in r.CARD_KINDS if k in hand)
     wanted = tuple(_wanted(legs, roads, placed, me["held"]).items())
-    return Position(players, settings, round_, phase, kept, to_deal, tuple(pool.items()), legs, roads, counter_pool,
-                    open_counters, me["held"], wanted, me["town"], me["towns_left"], me["obstacle"])
+    position = Position(players, settings, round_, phase, kept, to_deal, tuple(pool.items()), legs, roads,
+                        counter_pool, open_counters, me["held"], wanted, me["town"], me["towns_left"], me["obstacle"],
+                        board)
+    if "map" in block:
+        _on_map(position, block, P)
+    return position
 
 
 def questions(position: Position) -> tuple[str, ...]:
