@@ -115,3 +115,26 @@ def test_a_picture_or_board_file_that_cannot_be_written_is_one_line_and_leaves_n
     taken.write_text("mine")
     one_line_error(invoke(*args, "-o", taken), "--out", "exists")
     assert taken.read_text() == "mine" and sorted(p.name for p in tmp_path.iterdir()) == ["a-file", taken.name]
+
+
+def test_show_prints_names_not_indices_and_no_python_reprs():
+    crops = invoke("show", registry.SCENARIOS / "puerto_rico" / "hacienda.yaml").stdout
+    assert "stack: {corn: 2, indigo: 4, sugar: 5, tobacco: 3, coffee: 2}" in crops
+    assert "display: [coffee, tobacco, sugar, indigo, indigo]" in crops
+    camels = invoke("show", registry.SCENARIOS / "camelup" / "mid-leg.yaml").stdout
+    assert "stacks: {1: [blue, green], 3: [yellow], 4: [orange, white]}" in camels
+    cards = invoke("show", registry.SCENARIOS / "st_petersburg" / "purchase-roi.yaml").stdout
+    assert "phase: aristocrat" in cards and "upper: [Secretary, Controller, Weaving Mill]" in cards
+    assert "seat 0: upper" not in cards  # a row of 3 cards with 3 players is not one card a seat
+    for out in (crops, camels, cards):
+        assert "Focus(" not in out and "True" not in out and "None" not in out
+
+
+def test_every_answer_lists_the_defaults_it_rests_on(tmp_path):
+    path = registry.SCENARIOS / "puerto_rico" / "hacienda.yaml"
+    answer = invoke("odds", path)
+    assert answer.exit_code == 0, answer.output
+    assert "assumed (not in the scenario" in answer.stdout and "round 1" in answer.stdout
+    assert "colonists 75" in answer.stdout
+    shown = invoke("show", path).stdout.split("defaults the loader filled in (not in the scenario):")[1]
+    assert "colonists: 75" in shown
