@@ -44,6 +44,17 @@ class Map:
         raise ScenarioError(where, f"got {name!r}; allowed: a road of {self.label()}, two towns "
                                    f"joined by -, e.g. {self.road_names[0]}{did_you_mean(name, self.road_names)}")
 
+    def terrain(self, road: str, kind: str, where: str) -> str:
+        """What a leg of `kind` (a raft: the water) travels over on `road` (as `road` names it)."""
+        a, b = road.split("-", 1)
+        kinds = [k for x, y, k in self.roads if {x, y} == {a, b}]
+        fits = [k for k in kinds if (k in WATER) == (kind == "raft")]
+        if not fits:
+            raise ScenarioError(where, f"{road} is {' and '.join(kinds)}: no way for a {kind}")
+        if fits[0] == "river":
+            raise ScenarioError(where, f"missing; {road} is a river: give water downstream or upstream")
+        return fits[0]
+
     def town(self, name: str, where: str) -> str:
         if name.strip() not in self.town_names:
             raise ScenarioError(where, f"got {name!r}; allowed: a town of {self.label()}"

@@ -94,7 +94,8 @@ def _count(kinds) -> dict:
     return out
 
 
-def _leg(value, where: str) -> tuple[Leg, str | None]:
+def _leg(value, where: str, board: b.Map | None = None) -> tuple[Leg, str | None]:
+    """A leg of my route; with a map given (`board`), a named road's terrain (or lake) is read off it."""
     block = sc.mapping(value, where, LEG_KEYS)
     kind = sc.choice(block.get("kind"), f"{where}.kind", r.CARD_KINDS)
     obstacle = sc.flag(block.get("obstacle", False), f"{where}.obstacle")
@@ -109,6 +110,8 @@ def _leg(value, where: str) -> tuple[Leg, str | None]:
         raise ScenarioError(f"{where}.water", f"only a raft travels on water; a {kind} takes a terrain")
     key = "water" if kind == "raft" else "terrain"
     place = block.get(key)
+    if place is None and block.get("cost") is None and road is not None and board is not None:
+        place = board.terrain(board.road(road, f"{where}.road"), kind, f"{where}.{key}")
     if place is not None:
         place = sc.choice(place, f"{where}.{key}", r.WATERS if kind == "raft" else r.TERRAINS)
         base = r.leg_cost(kind, place)
@@ -218,7 +221,9 @@ def parse_position(data: dict) -> Position:
     if to_deal > sum(pool.values()):
         raise ScenarioError(f"{P}.discards", f"at most {sum(pool.values()) + sum(discards.values()) - to_deal} "
                                              "cards: the deal needs the cards left in the deck")
-    legs_roads = [_leg(x, f"{P}.route[{i}]") for i, x in enumerate(sc.sequence(block.get("route"), f"{P}.route"))]
+    on_map = board if "map" in block else None
+    legs_roads = [_leg(x, f"{P}.route[{i}]", on_map)
+                  for i, x in enumerate(sc.sequence(block.get("route"), f"{P}.route"))]
     if len(legs_roads) > MAX_LEGS:
         raise ScenarioError(f"{P}.route", f"at most {MAX_LEGS} legs; got {len(legs_roads)}")
     legs, roads = tuple(x for x, _ in legs_roads), tuple(y for _, y in legs_roads)
