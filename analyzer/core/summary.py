@@ -61,9 +61,11 @@ def _fields(value):
 
 
 def _pairs(value) -> bool:
-    """((name, value), ...): a mapping kept as pairs."""
+    """((name, value), ...), each name once: a mapping kept as pairs."""
     return (isinstance(value, (tuple, list)) and len(value) > 0 and
-            all(isinstance(v, (tuple, list)) and len(v) == 2 and isinstance(v[0], str) for v in value))
+            all(isinstance(v, (tuple, list)) and len(v) == 2 and isinstance(v[0], str) and _fields(v) is None
+                for v in value)
+            and len({v[0] for v in value}) == len(value))
 
 
 def compact(value, skip=(), meta=None) -> str:
