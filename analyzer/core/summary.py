@@ -210,7 +210,7 @@ def summary(title: str, position, data: dict) -> str:
         if owned:
             for seat, items in owned.items():
                 seats.setdefault(seat, []).append(f"{f.name} {compact(items, ('owner',), meta)}")
-        elif _per_seat(value, players) and "per" not in meta:
+        elif _per_seat(value, players) and len(meta.get("per", ())) != len(value):
             for seat, held in enumerate(value):
                 if not _empty(held):
                     seats.setdefault(seat, []).append(f"{f.name} {compact(held, meta=meta)}")

@@ -50,7 +50,7 @@ def test_show_lists_the_defaults_and_what_is_hidden():
     result = invoke("show", registry.SCENARIOS / "catan" / "where-to-settle.yaml")
     out = result.stdout
     assert result.exit_code == 0
-    assert "seat 0: hands [1, 1, 0, 0, 0]" in out and "seat 1: hands 4" in out
+    assert "seat 0: hands {wood: 1, brick: 1, sheep: 0, grain: 0, ore: 0}" in out and "seat 1: hands 4" in out
     assert "hidden (counts only): seat 1's 4 cards" in out
     defaults = out.split("defaults the loader filled in (not in the scenario):")[1]
     assert "board:" in defaults and "ILLUSTRATIVE" in defaults and "robber" not in defaults  # robber: given
