@@ -53,6 +53,5 @@ GAME = GameSpec(
     answers="analyzer.games.elfenland.state:questions",
     bench="analyzer.games.elfenland.bench:run",
     picture="analyzer.games.elfenland.picture:picture",
-    board_template="analyzer.games.elfenland.board:template",
     reference_check="analyzer.games.elfenland.reference:reference_agrees",
 )

@@ -14,7 +14,7 @@ from analyzer.games.elfenland import rules as r
 WATER = ("river", "lake")
 ROAD_KINDS = r.TERRAINS + WATER
 MAP_KEYS = {"name", "source", "towns", "roads"}
-TEMPLATE_HINT = "a YAML map file (`analyzer board elfenland --template` writes the printed one)"
+TEMPLATE_HINT = "a YAML map file laid out as the shipped analyzer/games/elfenland/printed_map.yaml"
 PRINTED_FILE = Path(__file__).with_name("printed_map.yaml")
 
 
@@ -104,7 +104,3 @@ def scenario_map(value, where: str) -> Map:
         raise ScenarioError(f"{where}.file", f"a map file's path: {TEMPLATE_HINT}")
     return parse_map(sc.read_data(sc.data_file(block["file"]), f"{where}.file", TEMPLATE_HINT), f"{where}.file")
 
-
-def template() -> str:
-    """The printed map's file, to correct against one's own box (`analyzer board elfenland --template`)."""
-    return PRINTED_FILE.read_text(encoding="utf-8")

@@ -15,7 +15,7 @@ SCALE = 1.6  # the map's units to the picture's
 def picture(position=None) -> Picture:
     board = b.printed() if position is None else position.map
     caption = (f"UNVERIFIED map: {board.source}; "
-               "`analyzer board elfenland --template` writes it to correct" if board == b.printed()
+               "position.map: {file: ...} takes a corrected copy" if board == b.printed()
                else f"the scenario's map: {board.source}")
     pic = Picture(f"Elfenland: towns and roads (Town-Town), the {board.name} map", f"{KEY}. {caption}", scale=0.55)
     for town, x, y in board.towns:

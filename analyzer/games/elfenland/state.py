@@ -16,7 +16,7 @@ This project's layout (core also reads the spec's flat one, `settings:` and the 
       route: [{road: Elvenhold-Lapphalya, kind: troll, terrain: forest, obstacle: false}]
       cards_to_deal: 4                              # 8 - my hand at the deal
       discards: []                                  # the discard pile, out of the deal under deck_reshuffle when_empty
-      map: printed                                  # or {file: path}: a map file (`analyzer board elfenland --template`)
+      map: printed                                  # or {file: path}: a map laid out as printed_map.yaml
 
 A leg gives its kind and its terrain (plain, forest, desert, mountain; the cost then from the cost table) or, for
 a raft, its water (downstream, upstream, lake), or its `cost` in cards without the obstacle; `obstacle: true` adds one
