@@ -19,7 +19,7 @@ def answer(question: str, path: Path, fmt: opt.Format, out: Path | None, run: op
     position = game.position(data)
     settings = run.settle(scenario.analysis_settings(data), default_rollouts=asked.default_rollouts or 1,
                           identity=opt.game_identity(game, question, data, path.name), serial_max=asked.serial_max)
-    opt.emit(contract.ask(game, question, position, settings), fmt, out, run)
+    opt.emit(contract.ask(game, question, position, settings, data), fmt, out, run)
 
 
 def _games_help(question: str) -> str:

@@ -230,7 +230,7 @@ def _position_report(path: Path, data: dict, out: Path, run: opt.RunOptions):
             sc.analysis_settings(data), default_rollouts=asked.default_rollouts or 1,
             identity=opt.game_identity(game, name, data, path.name))
         seed = settings.seed  # every question under the first one's seed
-        results[name] = contract.ask(game, name, position, settings)
+        results[name] = contract.ask(game, name, position, settings, data)
     size = (f" --precision {run.precision}" + (f" --max-rollouts {run.max_rollouts}" if run.max_rollouts else "")
             if run.precision is not None else f" -n {run.rollouts}" if run.rollouts is not None else "")
     alone = [f"analyzer {name if name in ('odds', 'ev') else 'ask ' + name} {path}{size} --seed {seed}"

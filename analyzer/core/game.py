@@ -23,6 +23,7 @@ Keep this contract as small as the games need: a field enters it when a second g
 """
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from dataclasses import dataclass, field
 from typing import Any, Mapping
@@ -215,9 +216,15 @@ class GameSpec:
         return resolve(self.full_games)
 
 
-def ask(game: GameSpec, name: str, position, settings) -> Result:
-    """Answer question `name` about `position` and fill in the result's metadata."""
+def ask(game: GameSpec, name: str, position, settings, data: dict | None = None) -> Result:
+    """Answer question `name` about `position` and fill in the result's metadata; with the scenario (`data`) it
+    came from, a note lists every default the loader filled in (core.summary.assumed)."""
+    from analyzer.core import summary
+
     result = game.question(name)(position, settings)
+    assumed = summary.assumed(position, data) if data is not None and dataclasses.is_dataclass(position) else None
+    if assumed:
+        result.notes.append(assumed)
     payload = result.payload
     result.meta = {"game": game.name, "question": name, "version": game.version,
                    "seed": payload.get("seed", settings.seed),

@@ -43,6 +43,16 @@ def data_file(name: str) -> Path:
     return path
 
 
+def read_data(path: Path, field: str, allowed: str) -> Any:
+    """A YAML (or JSON) data file a scenario names: its contents, or a ScenarioError naming `field`."""
+    import yaml
+
+    try:
+        return yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError, yaml.YAMLError) as exc:
+        raise ScenarioError(field, f"cannot read {str(path)!r} ({type(exc).__name__}); allowed: {allowed}") from None
+
+
 def _json_pairs(pairs):
     """A JSON object, refusing a key given twice (json keeps the last one)."""
     out = {}

@@ -50,7 +50,7 @@ def test_show_lists_the_defaults_and_what_is_hidden():
     result = invoke("show", registry.SCENARIOS / "catan" / "where-to-settle.yaml")
     out = result.stdout
     assert result.exit_code == 0
-    assert "seat 0: hands [1, 1, 0, 0, 0]" in out and "seat 1: hands 4" in out
+    assert "seat 0: hands {wood: 1, brick: 1, sheep: 0, grain: 0, ore: 0}" in out and "seat 1: hands 4" in out
     assert "hidden (counts only): seat 1's 4 cards" in out
     defaults = out.split("defaults the loader filled in (not in the scenario):")[1]
     assert "board:" in defaults and "ILLUSTRATIVE" in defaults and "robber" not in defaults  # robber: given
@@ -86,7 +86,7 @@ def test_board_prints_a_board_that_fits_and_points_to_the_picture_otherwise(tmp_
     assert max(len(line) for line in small.stdout.splitlines()) <= 79
     large = invoke("board", "catan")
     assert large.exit_code == 0 and "analyzer board catan -o board.png" in large.stdout
-    none = invoke("board", "st_petersburg")
+    none = invoke("board", "oltre_mare")
     assert none.exit_code == 0 and none.stdout.strip().count("\n") == 0 and "no board picture" in none.stdout
 
 
@@ -115,3 +115,26 @@ def test_a_picture_or_board_file_that_cannot_be_written_is_one_line_and_leaves_n
     taken.write_text("mine")
     one_line_error(invoke(*args, "-o", taken), "--out", "exists")
     assert taken.read_text() == "mine" and sorted(p.name for p in tmp_path.iterdir()) == ["a-file", taken.name]
+
+
+def test_show_prints_names_not_indices_and_no_python_reprs():
+    crops = invoke("show", registry.SCENARIOS / "puerto_rico" / "hacienda.yaml").stdout
+    assert "stack: {corn: 2, indigo: 4, sugar: 5, tobacco: 3, coffee: 2}" in crops
+    assert "display: [coffee, tobacco, sugar, indigo, indigo]" in crops
+    camels = invoke("show", registry.SCENARIOS / "camelup" / "mid-leg.yaml").stdout
+    assert "stacks: {1: [blue, green], 3: [yellow], 4: [orange, white]}" in camels
+    cards = invoke("show", registry.SCENARIOS / "st_petersburg" / "purchase-roi.yaml").stdout
+    assert "phase: aristocrat" in cards and "upper: [Secretary, Controller, Weaving Mill]" in cards
+    assert "seat 0: upper" not in cards  # a row of 3 cards with 3 players is not one card a seat
+    for out in (crops, camels, cards):
+        assert "Focus(" not in out and "True" not in out and "None" not in out
+
+
+def test_every_answer_lists_the_defaults_it_rests_on(tmp_path):
+    path = registry.SCENARIOS / "puerto_rico" / "hacienda.yaml"
+    answer = invoke("odds", path)
+    assert answer.exit_code == 0, answer.output
+    assert "assumed (not in the scenario" in answer.stdout and "round 1" in answer.stdout
+    assert "colonists 75" in answer.stdout
+    shown = invoke("show", path).stdout.split("defaults the loader filled in (not in the scenario):")[1]
+    assert "colonists: 75" in shown

@@ -18,7 +18,8 @@ DRAWN = [g.name for g in registry.games() if g.picture is not None]
 
 def test_the_games_with_a_board_have_a_picture():
     assert {"catan", "finstere_flure", "san_marco", "samarkand_queen", "samarkand_sackson", "goa",
-            "cafe_international", "himalaya", "paris_paris", "roborally", "camelup", "magellan", "emerald", "caylus", "alhambra"} <= set(DRAWN)
+            "cafe_international", "himalaya", "paris_paris", "roborally", "camelup", "magellan", "emerald", "caylus", "alhambra", "st_petersburg",
+            "elfenland", "drunter_druber"} <= set(DRAWN)
 
 
 @pytest.mark.parametrize("game", DRAWN)
@@ -142,6 +143,7 @@ def test_every_shipped_position_draws_on_its_board(game):
 
 
 @pytest.mark.parametrize("game", ["catan", "finstere_flure", "san_marco", "samarkand_queen", "samarkand_sackson",
-                                  "goa", "cafe_international", "himalaya", "paris_paris", "roborally", "magellan"])
+                                  "goa", "cafe_international", "himalaya", "paris_paris", "roborally", "magellan",
+                                  "drunter_druber"])
 def test_a_board_on_illustrative_data_says_so(game):
     assert "ILLUSTRATIVE" in resolve(registry.game(game).picture)(None).caption

@@ -32,7 +32,8 @@ def _grid(pic: Picture, tiles: dict, left: float, name: str) -> float:
 
 def picture(position=None) -> Picture:
     pic = Picture("Alhambra: a tile's square at: [x, y] (the fountain at [0, 0], y grows southward)",
-                  "" if position is None else "walls in brown; each seat's alhambra from the left, seat 0 first",
+                  "a tile's walls: n, e, s, w (north up)" if position is None
+                  else "walls in brown; each seat's alhambra from the left, seat 0 first",
                   scale=0.9)
     if position is None:
         _grid(pic, {(x, y): None for x in (-2, 2) for y in (-2, 2)}, 0, "")

@@ -10,7 +10,7 @@ Core allows only a few top-level keys, so the spec's `settings:` go in `rules:` 
       to_move: 0
       money_deck: {draws_since_setup: 23, pile_sizes: [16, 17, 16, 17, 16], scoring_cards_seen: [1]}
       display: [{cur: blue, v: 3}, ...]        # 0..4 cards
-      market: {blue: {kind: tower, cost: 9, walls: [0, 1]}, ...}   # a space left out (or null) is empty
+      market: {blue: {kind: tower, cost: 9, walls: [n, e]}, ...}   # walls n, e, s, w (or 0-3); null: empty
       bought_this_turn: []
       tiles_left: 31
       hands: {0: [{cur: blue, v: 2}], 1: {count: 4}, ...}          # every seat: its cards, or {count: n} when hidden
@@ -202,14 +202,28 @@ def _deck(value, where: str, settings: Settings) -> tuple[int, tuple[int, ...], 
     return draws, piles, tuple(sorted(seen))
 
 
+SIDES = ("n", "e", "s", "w")  # a wall's side, 0-3 (layout.py)
+SIDE_WORDS = ("north", "east", "south", "west")
+
+
+def _side(value, where: str) -> int:
+    """A wall's side as the board picture reads it (n, e, s, w; north up) or its number 0-3."""
+    if isinstance(value, str) and value.strip().lower() in SIDES:
+        return SIDES.index(value.strip().lower())
+    if isinstance(value, str) and value.strip().lower() in SIDE_WORDS:
+        return SIDE_WORDS.index(value.strip().lower())
+    if isinstance(value, int) and not isinstance(value, bool):
+        return sc.integer(value, where, 0, 3)
+    raise ScenarioError(where, f"got {value!r}; allowed: a side n, e, s, w (north up) or 0-3")
+
+
 def _tile(value, where: str) -> int:
     e = sc.mapping(value, where, {"kind", "cost", "walls"})
     kind = r.KINDS.index(sc.choice(e.get("kind"), f"{where}.kind", r.KINDS))
     cost = sc.integer(e.get("cost"), f"{where}.cost", 1, 20)
-    walls = [sc.integer(w, f"{where}.walls[{i}]", 0, 3)
-             for i, w in enumerate(sc.sequence(e.get("walls"), f"{where}.walls"))]
+    walls = [_side(w, f"{where}.walls[{i}]") for i, w in enumerate(sc.sequence(e.get("walls"), f"{where}.walls"))]
     if len(set(walls)) != len(walls):
-        raise ScenarioError(f"{where}.walls", "each wall side (0 north, 1 east, 2 south, 3 west) once")
+        raise ScenarioError(f"{where}.walls", "each wall side (n, e, s, w or 0 north, 1 east, 2 south, 3 west) once")
     tile = r.tile_id(kind, cost, walls)
     if tile is None:
         same = [i for i in range(r.N_TILES) if r.TILE_KIND[i] == kind and r.TILE_COST[i] == cost]

@@ -7,13 +7,14 @@ camels bottom to top.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from analyzer.core import scenario as sc
 from analyzer.core.errors import ScenarioError, did_you_mean
 from analyzer.core.settings import HANDICAP, parse_handicap
+from analyzer.core.summary import named
 from analyzer.games.camelup.rules import EDITIONS, HOUSE_RULE_FIELDS, SUPERCUP_MODULES, RuleSet, rule_set
 
 POSITION_KEYS = {
@@ -41,18 +42,19 @@ class DesertTile:
 class Position:
     rules: RuleSet
     players: int
-    stacks: dict[int, tuple[int, ...]]  # space -> camels, bottom to top
-    dice_left: tuple[int, ...]
+    stacks: dict[int, tuple[int, ...]] = field(metadata=named("camel_names"))  # space -> camels, bottom to top
+    dice_left: tuple[int, ...] = field(metadata=named("camel_names"))
     desert: tuple[DesertTile, ...] = ()
-    leg_tiles_left: tuple[tuple[int, ...], ...] = ()  # per camel, top first
+    leg_tiles_left: tuple[tuple[int, ...], ...] = field(default=(), metadata=named(per="camel_names"))  # top 1st
     held_leg_tiles: tuple[tuple[tuple[int, int], ...], ...] = ()  # per player: (camel, value)
     race_bets: tuple[int, int] = (0, 0)  # cards already on the winner and loser piles
-    overall_cards_placed: tuple[frozenset[int], ...] = ()  # per player: camels already backed
+    overall_cards_placed: tuple[frozenset[int], ...] = field(default=(), metadata=named("camel_names"))  # a player's
     money: tuple[int, ...] = ()
     to_move: int = 0
     grey_die_left: bool = False  # second edition: the grey die is still in the pyramid
-    boost_dice_left: tuple[int, ...] = ()  # Supercup: camels whose boost die is in the pyramid
-    boost_dice_pit: tuple[int, ...] = ()  # Supercup: boost dice rolled this leg
+    # Supercup: camels whose boost die is in the pyramid; boost dice rolled this leg
+    boost_dice_left: tuple[int, ...] = field(default=(), metadata=named("camel_names"))
+    boost_dice_pit: tuple[int, ...] = field(default=(), metadata=named("camel_names"))
     pyramid_tiles_held: tuple[int, ...] = ()  # per player, this leg
     photographer: tuple[int, int] | None = None  # (camera space, holder)
     placement_bets: tuple[tuple[tuple[int, int, int], ...], ...] = ()  # per player: (camel, tile value, place)

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 
 from analyzer.core import scenario as sc
 from analyzer.core.errors import ScenarioError
+from analyzer.core.summary import named
 from analyzer.games.catan import board as bo
 from analyzer.games.catan import names
 from analyzer.games.catan import rules as r
@@ -59,9 +60,9 @@ class Position:
     robber: int = 9
     buildings: tuple[tuple[int, int, int], ...] = ()  # (vertex, owner, 1 settlement | 2 city), by vertex
     roads: tuple[tuple[int, int], ...] = ()  # (edge id, owner)
-    hands: tuple = ()  # per seat: a 5-tuple by resource, or an int (only the count is known)
-    dev_played: tuple[int, ...] = (0,) * 5  # publicly played (VP: revealed), by rules.DEV type
-    dev_mine: tuple[int, ...] = (0,) * 5  # my unplayed cards (this turn's buys included)
+    hands: tuple = field(default=(), metadata=named(per=r.RESOURCES))  # per seat: 5 by resource, or the count
+    dev_played: tuple[int, ...] = field(default=(0,) * 5, metadata=named(per=r.DEV))  # publicly played (VP: revealed)
+    dev_mine: tuple[int, ...] = field(default=(0,) * 5, metadata=named(per=r.DEV))  # unplayed, this turn's buys too
     bought_this_turn: tuple[int, ...] = ()
     harbors_built_this_turn: tuple[int, ...] = ()
     longest_road: int | None = None

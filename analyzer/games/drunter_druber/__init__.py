@@ -66,4 +66,5 @@ GAME = GameSpec(
     answers="analyzer.games.drunter_druber.state:questions",
     bench="analyzer.games.drunter_druber.bench:run",
     reference_check="analyzer.games.drunter_druber.reference:reference_agrees",
+    picture="analyzer.games.drunter_druber.picture:picture",
 )

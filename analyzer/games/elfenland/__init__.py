@@ -1,6 +1,6 @@
 """Elfenland (Alan R. Moon, Amigo 1998): P(my deal lets me pay a planned route, with and without caravans), P(a blind
 counter is kind X) and open against blind picks for my planned roads.  No full games, and no towns reachable over
-the map: they wait for the printed map.
+the map (the printed map ships, UNVERIFIED, for the picture and for checking names).
 
 Every figure these questions use is sourced (the travel deck's mix from the English rulebook, the counters and the
 cost table from the seed), so no answer rests on illustrative data.
@@ -12,7 +12,8 @@ elvenhold_piece, later_round_counters two_face_down | one_face_down, deck_reshuf
 town_cards, town_distance roads | towns_between), `position:` (round 1-4, phase deal | counters | planning | move, me
 {town, hand: kept cards, counters: face up, hidden_counter: a kind or a list, obstacle, towns_left}, open_counters,
 placed: kinds or {road, kind}, opponent_counters: their face-up ones, route: legs {road, kind, terrain (water for a
-raft) or cost, obstacle}, cards_to_deal: 8 - my hand at the deal, discards, map: read, not used).  Card kinds:
+raft) or cost, obstacle}, cards_to_deal: 8 - my hand at the deal, discards, map: printed (default; UNVERIFIED) or {file: path}: given, my
+town and the roads named are checked against it; no question uses it).  Card kinds:
 dragon, unicorn, troll, cycle, cloud, pig, raft.  The spec's flat layout (`settings:` and the fields at the top) is
 read too.  Exact values are fractions: in the JSON each has a float key and beside it `<key>_exact` with "p/q".
 Common keys: illustrative (false: every figure used is sourced), illustrative_data, settings (those not at their
@@ -51,5 +52,6 @@ GAME = GameSpec(
     },
     answers="analyzer.games.elfenland.state:questions",
     bench="analyzer.games.elfenland.bench:run",
+    picture="analyzer.games.elfenland.picture:picture",
     reference_check="analyzer.games.elfenland.reference:reference_agrees",
 )

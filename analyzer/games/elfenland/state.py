@@ -16,13 +16,15 @@ This project's layout (core also reads the spec's flat one, `settings:` and the 
       route: [{road: Elvenhold-Lapphalya, kind: troll, terrain: forest, obstacle: false}]
       cards_to_deal: 4                              # 8 - my hand at the deal
       discards: []                                  # the discard pile, out of the deal under deck_reshuffle when_empty
-      map: {file: maps/elfenland_illustrative.yaml, illustrative: true}   # read, not used (towns reachable: later)
+      map: printed                                  # or {file: path}: a map laid out as printed_map.yaml
 
 A leg gives its kind and its terrain (plain, forest, desert, mountain; the cost then from the cost table) or, for
 a raft, its water (downstream, upstream, lake), or its `cost` in cards without the obstacle; `obstacle: true` adds one
 card (and makes the caravan 4).  Readings where the spec is silent: a leg is covered by a counter placed on its road
 (placed {road, kind} of its kind) or else by one I hold of its kind (each held counter covers one leg); opponents'
 face-down counters are unseen; `town`, `towns_left` and `obstacle` are checked and kept, but no question uses them.
+The map (board.py; the printed one, UNVERIFIED, by default) is drawn by `analyzer show -o`; with `map:` given, my
+town and every road named are checked against it (no question uses the map: towns reachable wait).
 """
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ from dataclasses import dataclass, field
 
 from analyzer.core import scenario as sc
 from analyzer.core.errors import ScenarioError
+from analyzer.games.elfenland import board as b
 from analyzer.games.elfenland import rules as r
 from analyzer.games.elfenland.exact import Leg
 from analyzer.games.elfenland.rules import Settings
@@ -39,7 +42,6 @@ POSITION_KEYS = {"round", "phase", "me", "open_counters", "placed", "opponent_co
 ME_KEYS = {"town", "hand", "counters", "hidden_counter", "obstacle", "towns_left"}
 LEG_KEYS = {"road", "kind", "terrain", "water", "cost", "obstacle"}
 PLACED_KEYS = {"road", "kind"}
-MAP_KEYS = {"file", "illustrative"}
 PHASES = ("deal", "counters", "planning", "move")
 MAX_LEGS = r.HAND  # every leg takes a card at least: a route of more legs than the 8 cards a hand holds is never paid
 MAX_COST = 4  # the dearest leg in the cost table is 2; a typed cost may be a printed one up to 4
@@ -63,6 +65,7 @@ class Position:
     town: str | None = None
     towns_left: int | None = None
     obstacle: bool = True
+    map: b.Map = field(default_factory=b.printed)
 
     @property
     def hand_dict(self) -> dict:
@@ -91,7 +94,8 @@ def _count(kinds) -> dict:
     return out
 
 
-def _leg(value, where: str) -> tuple[Leg, str | None]:
+def _leg(value, where: str, board: b.Map | None = None) -> tuple[Leg, str | None]:
+    """A leg of my route; with a map given (`board`), a named road's terrain (or lake) is read off it."""
     block = sc.mapping(value, where, LEG_KEYS)
     kind = sc.choice(block.get("kind"), f"{where}.kind", r.CARD_KINDS)
     obstacle = sc.flag(block.get("obstacle", False), f"{where}.obstacle")
@@ -106,6 +110,8 @@ def _leg(value, where: str) -> tuple[Leg, str | None]:
         raise ScenarioError(f"{where}.water", f"only a raft travels on water; a {kind} takes a terrain")
     key = "water" if kind == "raft" else "terrain"
     place = block.get(key)
+    if place is None and block.get("cost") is None and road is not None and board is not None:
+        place = board.terrain(board.road(road, f"{where}.road"), kind, f"{where}.{key}")
     if place is not None:
         place = sc.choice(place, f"{where}.{key}", r.WATERS if kind == "raft" else r.TERRAINS)
         base = r.leg_cost(kind, place)
@@ -163,12 +169,16 @@ def _me(value, where: str, round_: int, settings: Settings, phase: str) -> dict:
             "obstacle": sc.flag(block.get("obstacle", True), f"{where}.obstacle")}
 
 
-def _map(value, where: str) -> None:
-    block = sc.mapping(value, where, MAP_KEYS)
-    if block.get("file") is not None and not isinstance(block["file"], str):
-        raise ScenarioError(f"{where}.file", "a map file's path")
-    if "illustrative" in block:
-        sc.flag(block["illustrative"], f"{where}.illustrative")
+def _on_map(position: Position, block: dict, where: str) -> None:
+    """With a map given: my town and every road named are the map's."""
+    if position.town is not None:
+        position.map.town(position.town, f"{where}.me.town")
+    named = [(f"{where}.route[{i}].road", road) for i, road in enumerate(position.roads)]
+    named += [(f"{where}.placed[{i}].road", x.get("road")) for i, x in
+              enumerate(sc.sequence(block.get("placed"), f"{where}.placed")) if isinstance(x, dict)]
+    for at, road in named:
+        if road is not None:
+            position.map.road(road, at)
 
 
 def _wanted(legs, roads, placed, held) -> dict:
@@ -190,7 +200,7 @@ def parse_position(data: dict) -> Position:
     round_ = sc.integer(block.get("round", 1), f"{P}.round", 1, r.ROUNDS)
     phase = sc.choice(block.get("phase", "deal"), f"{P}.phase", PHASES)
     me = _me(block.get("me"), f"{P}.me", round_, settings, phase)
-    _map(block.get("map"), f"{P}.map")
+    board = b.scenario_map(block.get("map"), f"{P}.map")
     hand = _count(me["hand"])
     discards = _count(_kinds(block.get("discards"), f"{P}.discards", r.CARD_KINDS, sum(r.CARD_COUNTS.values())))
     if discards and round_ == 1:
@@ -211,7 +221,9 @@ def parse_position(data: dict) -> Position:
     if to_deal > sum(pool.values()):
         raise ScenarioError(f"{P}.discards", f"at most {sum(pool.values()) + sum(discards.values()) - to_deal} "
                                              "cards: the deal needs the cards left in the deck")
-    legs_roads = [_leg(x, f"{P}.route[{i}]") for i, x in enumerate(sc.sequence(block.get("route"), f"{P}.route"))]
+    on_map = board if "map" in block else None
+    legs_roads = [_leg(x, f"{P}.route[{i}]", on_map)
+                  for i, x in enumerate(sc.sequence(block.get("route"), f"{P}.route"))]
     if len(legs_roads) > MAX_LEGS:
         raise ScenarioError(f"{P}.route", f"at most {MAX_LEGS} legs; got {len(legs_roads)}")
     legs, roads = tuple(x for x, _ in legs_roads), tuple(y for _, y in legs_roads)
@@ -227,8 +239,12 @@ def parse_position(data: dict) -> Position:
     counter_pool = tuple((k, r.COUNTERS_EACH - seen.get(k, 0)) for k in r.COUNTER_KINDS)
     kept = tuple((k, hand[k]) for k in r.CARD_KINDS if k in hand)
     wanted = tuple(_wanted(legs, roads, placed, me["held"]).items())
-    return Position(players, settings, round_, phase, kept, to_deal, tuple(pool.items()), legs, roads, counter_pool,
-                    open_counters, me["held"], wanted, me["town"], me["towns_left"], me["obstacle"])
+    position = Position(players, settings, round_, phase, kept, to_deal, tuple(pool.items()), legs, roads,
+                        counter_pool, open_counters, me["held"], wanted, me["town"], me["towns_left"], me["obstacle"],
+                        board)
+    if "map" in block:
+        _on_map(position, block, P)
+    return position
 
 
 def questions(position: Position) -> tuple[str, ...]:

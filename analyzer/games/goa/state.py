@@ -33,6 +33,7 @@ from fractions import Fraction
 
 from analyzer.core import scenario as sc
 from analyzer.core.errors import ScenarioError
+from analyzer.core.summary import named
 from analyzer.games.goa import rules as r
 from analyzer.games.goa.rules import Settings
 
@@ -49,7 +50,7 @@ KOLONISTA, TWO_COLONISTS_GAIN = 1, 2  # the Kolonista tile's colonist (once a ro
 @dataclass(frozen=True)
 class Attempt:
     """A colony founding about to be tried (question 1), and the chances wanted (question 2)."""
-    target: int | None = None  # the colony named; None: only the comparison of every open type
+    target: int | None = field(default=None, metadata=named(r.COLONIES))  # None: compare every open type
     level: int = 0  # colonists of my colonists-column row (or, with Spionage, another player's)
     hand: int = 0  # colonist cards in hand
     flipped: int = r.COLONY_FLIP  # 2, or 3 with the colony_three_cards card played before the action
@@ -71,7 +72,7 @@ class Position:
     settings: Settings = field(default_factory=Settings)
     me: int = 0
     round: int = 1
-    founded: tuple[int, ...] = ()
+    founded: tuple[int, ...] = field(default=(), metadata=named(r.COLONIES))
     attempt: Attempt | None = None
     deck_left: int = r.DECK_SIZE  # cards in the draw pile
     discard: tuple = ()  # listed cards: (effect|None, colonists, symbol|None)

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 
 from analyzer.core import scenario as sc
 from analyzer.core.errors import ScenarioError
+from analyzer.core.summary import named
 from analyzer.games.puerto_rico import rules as r
 from analyzer.games.puerto_rico.rules import Settings
 
@@ -71,10 +72,10 @@ class Position:
     players: int = 4
     settings: Settings = field(default_factory=Settings)
     governor: int = 0
-    stack: tuple[int, ...] = r.setup(4).stack  # face-down tiles by crop
-    discard: tuple[int, ...] = (0,) * 5  # the discard pile by crop
-    display: tuple[int, ...] = ()  # face-up crops, in display order
-    leftovers: tuple[int, ...] = (0,) * 5  # display tiles that join the discards before the next draw
+    stack: tuple[int, ...] = field(default=r.setup(4).stack, metadata=named(per=r.CROPS))  # face-down tiles by crop
+    discard: tuple[int, ...] = field(default=(0,) * 5, metadata=named(per=r.CROPS))  # the discard pile by crop
+    display: tuple[int, ...] = field(default=(), metadata=named(r.CROPS))  # face-up crops, in display order
+    leftovers: tuple[int, ...] = field(default=(0,) * 5, metadata=named(per=r.CROPS))  # display tiles that join the discards before the next draw
     quarries: int = r.QUARRIES  # left in the supply
     boards: tuple[Board, ...] | None = None  # None: the set-up (question 4 plays the governor's first choice)
     roles_taken: tuple[tuple[int, int], ...] = ()  # (seat, role card index into role_cards(players))
@@ -85,8 +86,8 @@ class Position:
     vp_chips: int = r.VP_CHIPS[4]  # the supply
     ships: tuple[tuple[int, int, int], ...] = tuple((c, NO_GOOD, 0) for c in r.CARGO_SHIPS[4])  # (capacity, good,
     # barrels)
-    trading_house: tuple[int, ...] = ()
-    goods_supply: tuple[int, ...] = r.GOODS
+    trading_house: tuple[int, ...] = field(default=(), metadata=named(r.CROPS))
+    goods_supply: tuple[int, ...] = field(default=r.GOODS, metadata=named(per=r.CROPS))
     buildings_left: tuple[int, ...] = tuple(b.count for b in r.BUILDINGS)
     stack_given: bool = False  # position.stack gave it (else by elimination)
 

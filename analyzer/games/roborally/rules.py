@@ -220,14 +220,9 @@ def _entries(field, block, key, w, h, parse_rest, rest_help, once=True):
 def _board_file(value: dict, field: str):
     """{file: path} (relative to the scenario file's folder, else to the working directory): a board mapping, or a
     template's {rules: {board: ...}}."""
-    import yaml
-
     sc.mapping(value, field, {"file"})
-    try:
-        data = yaml.safe_load(sc.data_file(str(value["file"])).read_text(encoding="utf-8"))
-    except (OSError, ValueError, yaml.YAMLError) as exc:
-        raise ScenarioError(f"{field}.file", f"cannot read {value['file']!r} ({type(exc).__name__}); allowed: a "
-                                             "YAML board file (`analyzer board roborally --template`)") from None
+    data = sc.read_data(sc.data_file(str(value["file"])), f"{field}.file",
+                        "a YAML board file (`analyzer board roborally --template`)")
     rules = data.get("rules") if isinstance(data, dict) else None
     return rules.get("board") if isinstance(rules, dict) and "board" in rules else data
 

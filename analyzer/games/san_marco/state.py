@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 
 from analyzer.core import scenario as sc
 from analyzer.core.errors import ScenarioError, did_you_mean
+from analyzer.core.summary import named
 from analyzer.games.san_marco import rules as r
 from analyzer.games.san_marco.rules import Board, Settings
 
@@ -94,7 +95,7 @@ class Position:
     out_of_passage: frozenset = frozenset()
     scores: tuple[int, ...] = ()
     supply: tuple[int, ...] = ()
-    aristocrats: tuple[tuple[int, ...], ...] = ()  # [district][seat]
+    aristocrats: tuple[tuple[int, ...], ...] = field(default=(), metadata=named(per=r.DISTRICTS))  # [district][seat]
     bridges: tuple[tuple[tuple[int, int], int], ...] = ()  # ((a, b), owner), a < b
     bridge_pool: int = r.BRIDGES
     doge: int | None = None

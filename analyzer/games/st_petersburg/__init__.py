@@ -66,5 +66,6 @@ GAME = GameSpec(
     full_games="analyzer.games.st_petersburg.balance:FULL_GAMES",
     policies=("greedy", "random", "search[:N[:BASE]]"),
     bench="analyzer.games.st_petersburg.bench:run",
+    picture="analyzer.games.st_petersburg.picture:picture",
     reference_check="analyzer.games.st_petersburg.sim:engine_agrees",
 )

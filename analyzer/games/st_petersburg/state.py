@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from analyzer.core import scenario as sc
 from analyzer.core.errors import ScenarioError, did_you_mean
+from analyzer.core.summary import named
 from analyzer.games.st_petersburg import actions as act
 from analyzer.games.st_petersburg import rules as r
 from analyzer.games.st_petersburg.rules import Settings
@@ -47,8 +48,8 @@ class Focus:
     taken: int | tuple | None = None
     refill: int | None = None
     card: str | None = None
-    scorings: tuple | None = None
-    observatory_draws: tuple = (0,) * len(r.PHASES)
+    scorings: tuple | None = field(default=None, metadata=named(per=r.COLOURS))
+    observatory_draws: tuple = field(default=(0,) * len(r.PHASES), metadata=named(per=r.PHASES))
 
 
 @dataclass(frozen=True)
@@ -63,12 +64,12 @@ class Seat:
 class Position:
     players: int = 4
     settings: Settings = field(default_factory=Settings)
-    phase: int = r.WORKER
-    start_stones: tuple = (0, 1, 2, 3)  # per phase, the seat holding its stone
+    phase: int = field(default=r.WORKER, metadata=named(r.PHASES))
+    start_stones: tuple = field(default=(0, 1, 2, 3), metadata=named(per=r.PHASES))  # per phase, its stone's seat
     upper: tuple = ()
     lower: tuple = ()
-    decks_left: tuple = r.DECK_SIZES
-    pools: tuple = ()  # per deck: ((name, unseen copies), ...) in table order
+    decks_left: tuple = field(default=r.DECK_SIZES, metadata=named(per=r.PHASES))
+    pools: tuple = field(default=(), metadata=named(per=r.PHASES))  # per deck: ((name, unseen copies), ...) in table order
     me: int = 0
     seats: tuple = ()  # per seat: Seat
     focus: Focus = field(default_factory=Focus)

@@ -97,6 +97,11 @@ def test_after_the_deal_nothing_is_dealt():
      "round 1"),
     ({"position__discards": ["raft"] * 12, "rules": {"deck_reshuffle": "when_empty"}}, "position.discards", "only 12"),
     ({"position__map": {"file": 3}}, "position.map.file", "path"),
+    ({"position__map": {"file": "no-such-map.yaml"}}, "position.map.file", "cannot read"),
+    ({"position__map": "illustrative"}, "position.map", "printed"),
+    ({"position__map": "printed", "position__me__town": "Elvenhod"}, "position.me.town", "did you mean Elvenhold"),
+    ({"position__map": "printed", "position__placed": [], "position__route": [{"road": "Elvenhold-Grangor", "kind": "pig", "cost": 1}]},
+     "position.route[0].road", "the printed map"),
     ({"position__placed": [{"kind": "pegasus"}]}, "position.placed[0].kind", "dragon"),
     ({"position__colour": "red"}, "position.colour", "unknown key"),
 ])
@@ -104,3 +109,23 @@ def test_an_impossible_position_is_one_line_naming_the_field(changes, field, wor
     with pytest.raises(ScenarioError) as err:
         load(**changes)
     assert err.value.field == field and words in err.value.problem and "\n" not in str(err.value)
+
+
+def test_the_printed_map_is_the_default_and_a_road_reads_either_way_round():
+    from analyzer.games.elfenland import board
+
+    assert load().map == board.printed() and len(board.printed().towns) == 21
+    given = load(position__map="printed", position__placed=["troll"], position__route=[{"road": "Lapphalya-Elvenhold", "kind": "pig", "cost": 1}])
+    assert given.roads == ("Lapphalya-Elvenhold",) and board.printed().road("Lapphalya-Elvenhold", "x") == \
+        "Lapphalya-Elvenhold"
+
+
+def test_a_user_map_file_replaces_the_printed_one(tmp_path):
+    path = tmp_path / "map.yaml"
+    path.write_text("towns: {A: [0, 0], B: [1, 0]}\nroads: [[A, B, plain]]\n")
+    route = [{"road": "B-A", "kind": "troll", "terrain": "forest"}]
+    position = load(position__map={"file": str(path)}, position__me__town="A", position__route=route)
+    assert position.map.town_names == ("A", "B") and position.map.roads == (("A", "B", "plain"),)
+    path.write_text("towns: {A: [0, 0], B: [1, 0]}\nroads: [[A, C, plain]]\n")
+    with pytest.raises(ScenarioError, match="roads"):
+        load(position__map={"file": str(path)}, position__me__town="A", position__route=route)
