@@ -246,10 +246,17 @@ def save(picture: Picture, path: Path, option: str = "--out") -> None:
     write_new(path, lambda tmp: _draw(picture, tmp), option)
 
 
+LABEL_CHAR = 7.2  # pixels a character of a place's 12 px label takes, about
+
+
 def _extent(picture: Picture):
+    """(x0, x1, y0, y1) in board units: every place whole, and its label's width too (a label wider than its
+    place is not cut at the picture's edge)."""
     places = list(picture.places.values()) or [Place("", 0, 0, "")]
+    unit = picture.scale * 100
     half = [max(p.size / 2, 0.5) for p in places]
-    return (min(p.x - h for p, h in zip(places, half)), max(p.x + h for p, h in zip(places, half)),
+    wide = [max(h, max(map(len, p.label.split("\n"))) * LABEL_CHAR / 2 / unit) for p, h in zip(places, half)]
+    return (min(p.x - w for p, w in zip(places, wide)), max(p.x + w for p, w in zip(places, wide)),
             min(p.y - h for p, h in zip(places, half)), max(p.y + h for p, h in zip(places, half)))
 
 

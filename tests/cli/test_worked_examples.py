@@ -27,6 +27,7 @@ WORKED = {
     "camelup": ("from-the-board.yaml", "odds", "white"),
     "magellan": ("from-the-board.yaml", "odds", "who gets polo"),
     "caylus": ("from-the-board.yaml", "provost", "red on peddler (9)"),
+    "puerto_rico": ("from-the-board.yaml", "ev", "craftsman"),
 }
 # the four of the first round (issue 51): games whose worked example is a by-name twin of another scenario
 EARLIER = {"catan", "finstere_flure", "roborally", "emerald"}

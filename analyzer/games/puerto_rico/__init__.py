@@ -43,6 +43,7 @@ GAME = GameSpec(
     name="puerto_rico",
     title="Puerto Rico",
     version=2,
+    picture="analyzer.games.puerto_rico.picture:picture",
     players=(3, 5),
     load="analyzer.games.puerto_rico.state:parse_position",
     summary="the next settler display's odds, the Hacienda draw, the EV of each role this turn; full games",

@@ -88,7 +88,7 @@ class Position:
     # barrels)
     trading_house: tuple[int, ...] = field(default=(), metadata=named(r.CROPS))
     goods_supply: tuple[int, ...] = field(default=r.GOODS, metadata=named(per=r.CROPS))
-    buildings_left: tuple[int, ...] = tuple(b.count for b in r.BUILDINGS)
+    buildings_left: tuple[int, ...] = field(default=tuple(b.count for b in r.BUILDINGS), metadata=named(per=r.BUILDING_NAMES))
     stack_given: bool = False  # position.stack gave it (else by elimination)
 
     @property
