@@ -1,0 +1,189 @@
+"""The glue between core and a numba whole-game engine, written once (issue 55).
+
+A game with a whole-game engine (its `game.py`: `Chance`, `policy_codes`, `run`, `NEW_GAME`, `STSIZE`, `SSIZE`,
+`credit` and the forward model `MODEL` core's search player drives) declares in its `play.py` one `WholeGames`:
+where its per-game stats row keeps the start seat, the scores, the action counts and each game length (`Record`),
+and how a balance config becomes its settings vector.  Core then launches games (`play_games`), summarizes them by
+TURN-ORDER RANK (`summarize`: seat 0 of every balance table is the start player) and answers the balance contract
+(`play`, `games_per_chunk`).  A game whose rule set is its `rules.Settings` gets its balance hooks from
+`SettingsRules` and its `FullGames` from `full_games`.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from analyzer.core import policies as core_policies
+from analyzer.core import scenario as sc
+from analyzer.core.balance import summary
+from analyzer.core.balance.run import by_turn_rank, engine_games
+from analyzer.core.game import FullGames
+
+CHUNK = 1024  # games per batch without a search player
+SEATINGS = ("fixed", "rotate")
+
+
+@dataclass(frozen=True)
+class Length:
+    """One per-game length of the balance contract, read from stats column `at`: as it is (`how` "value"),
+    ceil(value / players) ("rounds": turns in all -> rounds), 1 where it equals `code` ("equals": an end
+    reason), or 1 where it is positive ("positive")."""
+    name: str
+    at: int
+    how: str = "value"
+    code: int = 0
+
+    def read(self, out: np.ndarray, players: int) -> np.ndarray:
+        column = out[:, self.at]
+        if self.how == "rounds":
+            return -(-column // players)
+        if self.how == "equals":
+            return (column == self.code).astype(np.int64)
+        if self.how == "positive":
+            return (column > 0).astype(np.int64)
+        return column
+
+
+def turns_and_rounds(at: int) -> tuple[Length, Length]:
+    """"turns" (in all, from column `at`) and "rounds" (turns over players, rounded up)."""
+    return Length("turns", at), Length("rounds", at, "rounds")
+
+
+def ended(at: int, reasons: dict[str, int]) -> tuple[Length, ...]:
+    """One 0/1 length a name, 1 where the end-reason column `at` holds its code."""
+    return tuple(Length(name, at, "equals", code) for name, code in reasons.items())
+
+
+@dataclass(frozen=True)
+class Record:
+    """Where an engine's per-game stats row (by seat) keeps what a balance run reads: the start seat's column
+    (turn-order rank 0), the first of `maxp` scores, the first of the action counts (`maxp` x kinds by seat; kind
+    by kind when `kind_major`), and the game lengths in the order the balance tables show them."""
+    start: int
+    money: int
+    actions: int
+    kinds: tuple[str, ...]
+    maxp: int
+    lengths: tuple[Length, ...]
+    kind_major: bool = False
+
+    @property
+    def length_names(self) -> tuple[str, ...]:
+        return tuple(length.name for length in self.lengths)
+
+    def action_counts(self, out: np.ndarray, players: int) -> np.ndarray:
+        """(games, players, kinds) by seat."""
+        block = out[:, self.actions:self.actions + self.maxp * len(self.kinds)]
+        if self.kind_major:
+            return block.reshape(len(out), len(self.kinds), self.maxp)[:, :, :players].transpose(0, 2, 1)
+        return block.reshape(len(out), self.maxp, len(self.kinds))[:, :players]
+
+
+@dataclass(frozen=True)
+class WholeGames:
+    """A game's whole games for core: `engine` its game module's import path (so that this pickles), `record`
+    its stats layout, `settings(config)` a balance config's settings vector, `chunk` games per batch."""
+    engine: str
+    record: Record
+    settings: Callable
+    chunk: int = CHUNK
+
+    @property
+    def module(self):
+        return importlib.import_module(self.engine)
+
+    def games_per_chunk(self, config) -> int:
+        return core_policies.games_per_chunk(config.policies, self.chunk)
+
+    def play_games(self, config, n: int, rng: np.random.Generator, seat_policy: np.ndarray | None = None):
+        """n games: (engine stats (n, STSIZE) by seat, the policy index per seat (n, P))."""
+        g = self.module
+        state = np.zeros(g.SSIZE, dtype=np.int64)
+        return engine_games(g, self.settings(config), config, n, rng, state, seat_policy)
+
+    def summarize(self, out: np.ndarray, players: int) -> dict:
+        """The balance contract's arrays, by turn-order rank, from the engine's per-game stats (by seat)."""
+        rec, starts = self.record, out[:, self.record.start]
+        res = {"credit": by_turn_rank(self.module.credit(out, players), starts, players),
+               "money": by_turn_rank(out[:, rec.money:rec.money + players], starts, players)}
+        for length in rec.lengths:
+            res[length.name] = length.read(out, players)
+        res["actions"] = by_turn_rank(rec.action_counts(out, players), starts, players).sum(0)
+        return res
+
+    def play(self, config, n: int, rng: np.random.Generator) -> dict:
+        """n games from the set-up (the `core.balance` contract), plus `policy` (n, turn-order ranks)."""
+        out, seat_policy = self.play_games(config, n, rng)
+        res = self.summarize(out, config.players)
+        res["policy"] = np.ascontiguousarray(seat_policy)
+        return res
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """One rule set at one table: the picklable config a whole-game engine's `play` takes."""
+    rules: object
+    players: int
+    policies: tuple  # one per turn-order rank
+    seating: str = "fixed"
+
+
+def shared_win(key: np.ndarray) -> np.ndarray:
+    """Win credit by seat from a (games, seats) key: 1 to the highest, split among the tied."""
+    top = key == key.max(1, keepdims=True)
+    return top / top.sum(1, keepdims=True)
+
+
+@dataclass(frozen=True)
+class SettingsRules:
+    """The balance hooks of a game whose rule set wraps its `rules.Settings`: `rules` its rules module
+    (`parse_settings`, `PLAYERS`), `rule_set` its RuleSet(settings), `keys` the rule keys a scenario may set
+    (None: the parser's), `lines` the notes after the rule lines and `caveats(configs)`, `seat_text` what a seat
+    is (the report's set-up item)."""
+    rules: object
+    rule_set: type
+    lines: tuple[str, ...]
+    seat_text: str
+    caveats: Callable | None = None
+    keys: frozenset | None = None
+
+    def parse_rules(self, block):
+        return self.rule_set(self.rules.parse_settings(dict(sc.mapping(block, "rules", self.keys)), "rules"))
+
+    def players(self, rules) -> tuple[int, int]:
+        return self.rules.PLAYERS
+
+    def make_config(self, rules, players: int, policies: tuple, seating: str, block: dict, field: str):
+        return GameConfig(rules, players, tuple(policies), seating)
+
+    def notes(self, configs: dict) -> list[str]:
+        out = summary.rule_lines(configs, lambda c: c.rules.settings.labels())
+        out += self.caveats(configs) if self.caveats else []
+        return out + [*self.lines, MODELS_NOTE]
+
+    def rule_table(self, configs: dict):
+        """The rule sets side by side: table, policies, and every setting any of them changes."""
+        return summary.rule_table(configs, lambda c: {})
+
+    def seats(self, configs: dict) -> list:
+        """The report's set-up item saying what a seat is here."""
+        return [("Seats are turn-order ranks", self.seat_text)]
+
+
+MODELS_NOTE = "the numbers describe these player models, not human play"
+
+
+def full_games(whole: WholeGames, hooks: SettingsRules, parse_policies, **fields) -> FullGames:
+    """A whole-game engine's `FullGames`: its play and record from `whole`, its rule hooks from `hooks`, the
+    rest (`report_notes`, `money_range`, `title`, ...) from `fields`, which may also replace any of these."""
+    keys = frozenset(hooks.rules.SETTINGS) if hooks.keys is None else hooks.keys
+    return FullGames(**{
+        "play": whole.play, "games_per_chunk": whole.games_per_chunk, "parse_rules": hooks.parse_rules,
+        "parse_policies": parse_policies, "make_config": hooks.make_config, "players": hooks.players,
+        "rule_table": hooks.rule_table, "notes": hooks.notes, "setup": hooks.seats, "rule_keys": keys,
+        "variant_keys": frozenset(), "seatings": SEATINGS, "action_kinds": whole.record.kinds,
+        "lengths": whole.record.length_names, "default_policy": "greedy", "default_players": 4,
+        "default_games": 4_000, **fields})
