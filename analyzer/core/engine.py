@@ -88,7 +88,7 @@ class WholeGames:
     its stats layout, `settings(config)` a balance config's settings vector, `chunk` games per batch."""
     engine: str
     record: Record
-    settings: Callable
+    settings: Callable | None = None  # default: the engine's settings_vector(settings, players, by_rank=True)
     chunk: int = CHUNK
 
     @property
@@ -101,8 +101,11 @@ class WholeGames:
     def play_games(self, config, n: int, rng: np.random.Generator, seat_policy: np.ndarray | None = None):
         """n games: (engine stats (n, STSIZE) by seat, the policy index per seat (n, P))."""
         g = self.module
-        state = np.zeros(g.SSIZE, dtype=np.int64)
-        return engine_games(g, self.settings(config), config, n, rng, state, seat_policy)
+        if self.settings is None:
+            cfg = g.settings_vector(config.rules.settings, config.players, by_rank=True)
+        else:
+            cfg = self.settings(config)
+        return engine_games(g, cfg, config, n, rng, np.zeros(g.SSIZE, dtype=np.int64), seat_policy)
 
     def summarize(self, out: np.ndarray, players: int) -> dict:
         """The balance contract's arrays, by turn-order rank, from the engine's per-game stats (by seat)."""
