@@ -34,8 +34,6 @@ class RuleSet:
 
 
 GameConfig = engine.GameConfig
-
-
 WHOLE = engine.WholeGames("analyzer.games.emerald.game", engine.Record(
     start=g.ST_START, money=g.ST_POINTS, actions=g.ST_ACT, kinds=g.ACT_KINDS, maxp=g.MAXP,
     lengths=(*engine.turns_and_rounds(g.ST_TURNS), *engine.ended(g.ST_END, {"capped": g.E_CAPPED, **ENDS}))))

@@ -7,6 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from analyzer.core.balance.run import by_turn_rank
 from analyzer.core import runner, scenario
 from analyzer.games.cafe_international import game as g
 from analyzer.games.cafe_international import play as pl
@@ -42,7 +43,7 @@ def test_policies_are_seated_by_turn_order_rank():
     cfg = pl.GameConfig(pl.RuleSet(), 3, (Policy("random"), Policy("greedy"), Policy("greedy")))
     out, seat_policy = pl.play_games(cfg, 16, np.random.default_rng(2))
     assert (seat_policy == [0, 1, 2]).all()
-    ranked = pl.by_turn_rank(out[:, g.ST_POINTS:g.ST_POINTS + 3], out[:, g.ST_START], 3)
+    ranked = by_turn_rank(out[:, g.ST_POINTS:g.ST_POINTS + 3], out[:, g.ST_START], 3)
     for j in range(16):
         assert ranked[j, 0] == out[j, g.ST_POINTS + out[j, g.ST_START]]
 
