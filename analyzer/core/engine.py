@@ -190,3 +190,37 @@ def full_games(whole: WholeGames, hooks: SettingsRules, parse_policies, **fields
         "variant_keys": frozenset(), "seatings": SEATINGS, "action_kinds": whole.record.kinds,
         "lengths": whole.record.length_names, "default_policy": "greedy", "default_players": 4,
         "default_games": 4_000, **fields})
+
+
+@dataclass
+class OneGame:
+    """One engine game's buffers (a batch of one) for the agreement checks: `start` deals it, `step(k)` plays k
+    more turns (or rounds, phases: the engine's unit), `play_out` steps it to the end."""
+    engine: object  # the game module: run, NEW_GAME, GO_ON, SSIZE, STSIZE
+    cfg: np.ndarray
+    pols: np.ndarray
+    streams: np.ndarray
+    s: np.ndarray
+    rec: np.ndarray
+    stats: np.ndarray
+
+    @classmethod
+    def start(cls, g, cfg: np.ndarray, pols: np.ndarray, seeds, max_record: int = 1, width: int = 3) -> OneGame:
+        """Dealt and ready to play: `pols` the policy codes (1, seats), `seeds` its stream seeds, `max_record`
+        rows of `width` for the chance record."""
+        game = cls(g, cfg, pols, np.array(seeds, dtype=np.uint64)[None, :], np.zeros(g.SSIZE, dtype=np.int64),
+                   np.zeros((max_record, width), dtype=np.int64), np.zeros((1, g.STSIZE), dtype=np.int64))
+        g.run(cfg, game.streams, game.stats, game.s, g.NEW_GAME, 0, pols=game.pols, rec=game.rec)
+        return game
+
+    def step(self, k: int) -> None:
+        self.engine.run(self.cfg, self.streams, self.stats, self.s, self.engine.GO_ON, k, pols=self.pols,
+                        rec=self.rec)
+
+    def play_out(self, snapshot: Callable, going_on: Callable, snaps: list | None = None) -> list:
+        """`snapshot(s)` after the set-up (unless `snaps` has it) and after every step while `going_on(s)`."""
+        snaps = [snapshot(self.s)] if snaps is None else snaps
+        while going_on(self.s):
+            self.step(1)
+            snaps.append(snapshot(self.s))
+        return snaps
