@@ -18,7 +18,8 @@ import yaml
 from analyzer.core import registry, scenario
 from tests.cli_helpers import invoke, small_search
 
-ENGINES = ("alhambra", "cafe_international", "catan", "emerald", "finstere_flure", "samarkand_queen")
+ENGINES = ("alhambra", "cafe_international", "catan", "emerald", "finstere_flure", "goa", "puerto_rico",
+           "samarkand_queen", "st_petersburg")
 EXPECTED = Path(__file__).parent / "engine_answers.json"
 GAMES, SEARCH = 16, 2
 
