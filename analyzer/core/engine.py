@@ -88,8 +88,9 @@ class WholeGames:
     its stats layout, `settings(config)` a balance config's settings vector, `chunk` games per batch."""
     engine: str
     record: Record
-    settings: Callable | None = None  # default: the engine's settings_vector(settings, players, by_rank=True)
+    settings: Callable | None = None  # default: the engine's settings_vector(settings, players, by_rank=by_rank)
     chunk: int = CHUNK
+    by_rank: bool = True  # False: an engine that seats the policies by turn-order rank without being told
 
     @property
     def module(self):
@@ -101,10 +102,12 @@ class WholeGames:
     def play_games(self, config, n: int, rng: np.random.Generator, seat_policy: np.ndarray | None = None):
         """n games: (engine stats (n, STSIZE) by seat, the policy index per seat (n, P))."""
         g = self.module
-        if self.settings is None:
+        if self.settings is not None:
+            cfg = self.settings(config)
+        elif self.by_rank:
             cfg = g.settings_vector(config.rules.settings, config.players, by_rank=True)
         else:
-            cfg = self.settings(config)
+            cfg = g.settings_vector(config.rules.settings, config.players)
         return engine_games(g, cfg, config, n, rng, np.zeros(g.SSIZE, dtype=np.int64), seat_policy)
 
     def summarize(self, out: np.ndarray, players: int) -> dict:

@@ -48,7 +48,6 @@ WHOLE = engine.WholeGames("analyzer.games.finstere_flure.game", engine.Record(
     lengths=(engine.Length("rounds", g.ST_ROUNDS), *engine.ended(g.ST_END, ENDS),
              engine.Length("reached stage 2", g.ST_STAGE2, "positive")), kind_major=True), settings_vector)
 play, play_games, summarize, games_per_chunk = WHOLE.play, WHOLE.play_games, WHOLE.summarize, WHOLE.games_per_chunk
-SEATINGS, KINDS, LENGTHS = engine.SEATINGS, WHOLE.record.kinds, WHOLE.record.length_names
 
 
 # ------------------------------------------------------------------------------------------------

@@ -13,8 +13,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import numpy as np
-
 from analyzer.core import engine
 from analyzer.games.goa import game as g
 from analyzer.games.goa import rules as r
@@ -26,15 +24,8 @@ class RuleSet:
 
 
 GameConfig = engine.GameConfig
-
-
-def settings_vector(config: GameConfig) -> np.ndarray:
-    return g.settings_vector(config.rules.settings, config.players)
-
-
 # lengths per game: actions in all (extra ones too); 1 if the turn cap stopped it
 WHOLE = engine.WholeGames("analyzer.games.goa.game", engine.Record(
     start=g.ST_START, money=g.ST_POINTS, actions=g.ST_ACT, kinds=g.ACT_KINDS, maxp=g.MAXP,
-    lengths=(engine.Length("actions played", g.ST_ACTS), engine.Length("capped", g.ST_CAPPED))), settings_vector)
+    lengths=(engine.Length("actions played", g.ST_ACTS), engine.Length("capped", g.ST_CAPPED))), by_rank=False)
 play, play_games, summarize, games_per_chunk = WHOLE.play, WHOLE.play_games, WHOLE.summarize, WHOLE.games_per_chunk
-SEATINGS, KINDS, LENGTHS = engine.SEATINGS, WHOLE.record.kinds, WHOLE.record.length_names

@@ -31,18 +31,11 @@ class RuleSet:
 
 
 GameConfig = engine.GameConfig
-
-
-def settings_vector(config: GameConfig) -> np.ndarray:
-    return g.settings_vector(config.rules.settings, config.players)
-
-
 # the balance "actions": the roles each turn-order rank chose
 WHOLE = engine.WholeGames("analyzer.games.puerto_rico.game", engine.Record(
     start=g.ST_GOV, money=g.ST_SCORE, actions=g.ST_ROLE, kinds=g.ROLE_KINDS, maxp=g.MAXP,
-    lengths=(engine.Length("rounds", g.ST_ROUNDS), engine.Length("capped", g.ST_CAPPED))), settings_vector)
+    lengths=(engine.Length("rounds", g.ST_ROUNDS), engine.Length("capped", g.ST_CAPPED))), by_rank=False)
 play, play_games, summarize, games_per_chunk = WHOLE.play, WHOLE.play_games, WHOLE.summarize, WHOLE.games_per_chunk
-SEATINGS, KINDS, LENGTHS = engine.SEATINGS, WHOLE.record.kinds, WHOLE.record.length_names
 
 
 # ------------------------------------------------------------------------------------------------

@@ -30,4 +30,3 @@ WHOLE = engine.WholeGames("analyzer.games.st_petersburg.game", engine.Record(
     lengths=(engine.Length("rounds", g.ST_ROUNDS), engine.Length("moves", g.ST_ACTIONS),
              *engine.ended(g.ST_END, {"capped": g.E_CAPPED, "ended by a worker refill": g.E_IMMEDIATE}))))
 play, play_games, summarize, games_per_chunk = WHOLE.play, WHOLE.play_games, WHOLE.summarize, WHOLE.games_per_chunk
-SEATINGS, KINDS, LENGTHS = engine.SEATINGS, WHOLE.record.kinds, WHOLE.record.length_names

@@ -27,9 +27,9 @@ def test_play_gives_the_contract_arrays_and_credit_sums_to_one(players):
     out = pl.play(config(players, "random"), 64, np.random.default_rng(1))
     assert out["credit"].shape == (64, players) and np.allclose(out["credit"].sum(1), 1)
     assert out["money"].shape == (64, players)
-    assert out["actions"].shape == (players, len(pl.KINDS)) and out["policy"].shape == (64, players)
-    assert set(pl.LENGTHS) <= set(out)
-    assert (sum(out[name] for name in pl.LENGTHS[2:]) == 1).all()
+    assert out["actions"].shape == (players, len(pl.WHOLE.record.kinds)) and out["policy"].shape == (64, players)
+    assert set(pl.WHOLE.record.length_names) <= set(out)
+    assert (sum(out[name] for name in pl.WHOLE.record.length_names[2:]) == 1).all()
 
 
 def test_rule_sets_meet_the_same_luck_game_by_game():
