@@ -129,6 +129,12 @@ class WholeGames:
 
 
 @dataclass(frozen=True)
+class RuleSet:
+    """A rule set that is a game's `rules.Settings` and nothing more (None: every default)."""
+    settings: object = None
+
+
+@dataclass(frozen=True)
 class GameConfig:
     """One rule set at one table: the picklable config a whole-game engine's `play` takes."""
     rules: object

@@ -16,13 +16,12 @@ estimates depend on the seed and the rollout count only, never on `jobs` or the 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
 from analyzer.core import engine, runner
 from analyzer.games.alhambra import game as g
-from analyzer.games.alhambra import rules as r
 from analyzer.games.alhambra import sim
 
 ENDS = {"ended by an empty market space": g.E_MARKET, "ended by the empty stack": g.E_STACK}
@@ -30,12 +29,7 @@ BATCH = 4096  # rollouts per engine call from a position (bounds the stats buffe
 MAX_DRAWS = 120  # refill_draws' histogram: draws 0..MAX_DRAWS (the last bin holds more)
 
 
-@dataclass(frozen=True)
-class RuleSet:
-    settings: r.Settings = field(default_factory=r.Settings)
-
-
-GameConfig = engine.GameConfig
+RuleSet, GameConfig = engine.RuleSet, engine.GameConfig
 WHOLE = engine.WholeGames("analyzer.games.alhambra.game", engine.Record(
     start=g.ST_START, money=g.ST_POINTS, actions=g.ST_ACT, kinds=g.ACT_KINDS, maxp=g.MAXP,
     lengths=(*engine.turns_and_rounds(g.ST_TURNS), *engine.ended(g.ST_END, {"capped": g.E_CAPPED, **ENDS}))))

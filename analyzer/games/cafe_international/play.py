@@ -13,13 +13,12 @@ count only, never on `jobs` or the backend: `bar_pressure(position, settings)`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
 from analyzer.core import engine, runner
 from analyzer.games.cafe_international import game as g
-from analyzer.games.cafe_international import rules as r
 from analyzer.games.cafe_international import sim
 
 ENDS = {"ended by the bar": g.E_BAR, "ended by the chairs": g.E_CHAIRS, "ended by the bag": g.E_BAG,
@@ -28,12 +27,7 @@ BATCH = 4096  # rollouts per engine call from a position
 END_ORDER = (g.E_BAR, g.E_CHAIRS, g.E_BAG, g.E_HAND, g.E_CAPPED)  # bar_pressure's "end" counts
 
 
-@dataclass(frozen=True)
-class RuleSet:
-    settings: r.Settings = field(default_factory=r.Settings)
-
-
-GameConfig = engine.GameConfig
+RuleSet, GameConfig = engine.RuleSet, engine.GameConfig
 WHOLE = engine.WholeGames("analyzer.games.cafe_international.game", engine.Record(
     start=g.ST_START, money=g.ST_POINTS, actions=g.ST_ACT, kinds=g.ACT_KINDS, maxp=g.MAXP,
     lengths=(*engine.turns_and_rounds(g.ST_TURNS), *engine.ended(g.ST_END, {"capped": g.E_CAPPED, **ENDS}))))

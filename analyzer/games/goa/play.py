@@ -11,19 +11,11 @@ points and actions are by rank.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from analyzer.core import engine
 from analyzer.games.goa import game as g
-from analyzer.games.goa import rules as r
 
 
-@dataclass(frozen=True)
-class RuleSet:
-    settings: r.Settings = field(default_factory=r.Settings)
-
-
-GameConfig = engine.GameConfig
+RuleSet, GameConfig = engine.RuleSet, engine.GameConfig
 # lengths per game: actions in all (extra ones too); 1 if the turn cap stopped it
 WHOLE = engine.WholeGames("analyzer.games.goa.game", engine.Record(
     start=g.ST_START, money=g.ST_POINTS, actions=g.ST_ACT, kinds=g.ACT_KINDS, maxp=g.MAXP,

@@ -14,23 +14,17 @@ only, never on `jobs` or the backend.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
 from analyzer.core import engine, runner
 from analyzer.games.puerto_rico import game as g
-from analyzer.games.puerto_rico import rules as r
 
 BATCH = 4096  # rollouts per engine call from a position
 
 
-@dataclass(frozen=True)
-class RuleSet:
-    settings: r.Settings = field(default_factory=r.Settings)
-
-
-GameConfig = engine.GameConfig
+RuleSet, GameConfig = engine.RuleSet, engine.GameConfig
 # the balance "actions": the roles each turn-order rank chose
 WHOLE = engine.WholeGames("analyzer.games.puerto_rico.game", engine.Record(
     start=g.ST_GOV, money=g.ST_SCORE, actions=g.ST_ROLE, kinds=g.ROLE_KINDS, maxp=g.MAXP,

@@ -11,19 +11,11 @@ seat 1 building + upgrade.  The policies are given per rank; credit, points and 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from analyzer.core import engine
 from analyzer.games.st_petersburg import game as g
-from analyzer.games.st_petersburg import rules as r
 
 
-@dataclass(frozen=True)
-class RuleSet:
-    settings: r.Settings = field(default_factory=r.Settings)
-
-
-GameConfig = engine.GameConfig
+RuleSet, GameConfig = engine.RuleSet, engine.GameConfig
 # seat 0 holds the worker stone; moves: every seat's actions, passes included
 WHOLE = engine.WholeGames("analyzer.games.st_petersburg.game", engine.Record(
     start=g.ST_STONE, money=g.ST_FINAL, actions=g.ST_ACT, kinds=g.ACT_KINDS, maxp=g.MAXP,
