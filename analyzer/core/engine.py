@@ -17,12 +17,14 @@ from typing import Callable
 import numpy as np
 
 from analyzer.core import policies as core_policies
+from analyzer.core import runner
 from analyzer.core import scenario as sc
 from analyzer.core.balance import summary
 from analyzer.core.balance.run import by_turn_rank, engine_games
 from analyzer.core.game import FullGames
 
 CHUNK = 1024  # games per batch without a search player
+BATCH = 4096  # rollouts per engine call from a position (bounds the stats buffer)
 SEATINGS = ("fixed", "rotate")
 
 
@@ -233,3 +235,18 @@ class OneGame:
             self.step(1)
             snaps.append(snapshot(self.s))
         return snaps
+
+
+def position_rollouts(g, cfg: np.ndarray, n: int, rng: np.random.Generator, counts: Callable, max_turns: int = -1,
+                      **position) -> dict:
+    """n rollouts of game module `g`'s engine from a position (`FROM_POSITION`; the position's buffers as `run`'s
+    keywords: s0=...), BATCH games an engine call, the chance drawn up front: `counts(stats)` of every batch,
+    merged."""
+    seeds = g.Chance(n, rng).seeds
+    s = np.zeros(g.SSIZE, dtype=np.int64)
+    total = None
+    for a in range(0, n, BATCH):
+        out = np.zeros((min(BATCH, n - a), g.STSIZE), dtype=np.int64)
+        g.run(cfg, seeds[a:a + BATCH], out, s, g.FROM_POSITION, max_turns, **position)
+        total = runner.merge(total, counts(out))
+    return total

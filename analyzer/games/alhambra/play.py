@@ -25,7 +25,6 @@ from analyzer.games.alhambra import game as g
 from analyzer.games.alhambra import sim
 
 ENDS = {"ended by an empty market space": g.E_MARKET, "ended by the empty stack": g.E_STACK}
-BATCH = 4096  # rollouts per engine call from a position (bounds the stats buffer)
 MAX_DRAWS = 120  # refill_draws' histogram: draws 0..MAX_DRAWS (the last bin holds more)
 
 
@@ -52,15 +51,8 @@ class PositionTask:
     max_turns: int
 
     def __call__(self, n: int, rng: np.random.Generator) -> dict:
-        seeds = g.Chance(n, rng).seeds
-        s = np.zeros(g.SSIZE, dtype=np.int64)
-        total = None
-        for a in range(0, n, BATCH):
-            out = np.zeros((min(BATCH, n - a), g.STSIZE), dtype=np.int64)
-            g.run(self.cfg, seeds[a:a + BATCH], out, s, g.FROM_POSITION, self.max_turns, s0=self.s0,
-                  hidden=self.hidden, pools=self.pools)
-            total = runner.merge(total, self.counts(out))
-        return total
+        return engine.position_rollouts(g, self.cfg, n, rng, self.counts, self.max_turns, s0=self.s0,
+                                        hidden=self.hidden, pools=self.pools)
 
     def counts(self, out: np.ndarray) -> dict:
         n, P = len(out), int(self.s0[g.NPL])

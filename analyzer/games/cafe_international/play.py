@@ -23,7 +23,6 @@ from analyzer.games.cafe_international import sim
 
 ENDS = {"ended by the bar": g.E_BAR, "ended by the chairs": g.E_CHAIRS, "ended by the bag": g.E_BAG,
         "ended by an empty hand": g.E_HAND, "ended by dropouts": g.E_DROPOUT}
-BATCH = 4096  # rollouts per engine call from a position
 END_ORDER = (g.E_BAR, g.E_CHAIRS, g.E_BAG, g.E_HAND, g.E_CAPPED)  # bar_pressure's "end" counts
 
 
@@ -45,14 +44,7 @@ class BarPressureTask:
     cfg: np.ndarray
 
     def __call__(self, n: int, rng: np.random.Generator) -> dict:
-        seeds = g.Chance(n, rng).seeds
-        s = np.zeros(g.SSIZE, dtype=np.int64)
-        total = None
-        for a in range(0, n, BATCH):
-            out = np.zeros((min(BATCH, n - a), g.STSIZE), dtype=np.int64)
-            g.run(self.cfg, seeds[a:a + BATCH], out, s, g.FROM_POSITION, s0=self.s0)
-            total = runner.merge(total, counts(out))
-        return total
+        return engine.position_rollouts(g, self.cfg, n, rng, counts, s0=self.s0)
 
 
 def counts(out: np.ndarray) -> dict:
