@@ -224,6 +224,13 @@ class OneGame:
         g.run(cfg, game.streams, game.stats, game.s, g.NEW_GAME, 0, pols=game.pols, rec=game.rec)
         return game
 
+    @classmethod
+    def dealt(cls, g, settings, players: int, policies, seeds, max_record: int = 1, width: int = 3) -> OneGame:
+        """`start` on the engine's settings vector of a rules.Settings (None: every default) and one policy name
+        a seat (or turn-order rank, as the engine reads them)."""
+        return cls.start(g, g.settings_vector(settings, players), g.policy_codes(policies)[None, :], seeds,
+                         max_record, width)
+
     def step(self, k: int) -> None:
         self.engine.run(self.cfg, self.streams, self.stats, self.s, self.engine.GO_ON, k, pols=self.pols,
                         rec=self.rec)

@@ -135,8 +135,7 @@ def alhambra_of(s: np.ndarray, seat: int) -> dict:
 def start(settings, players: int, policies, seeds, max_record: int = 1) -> engine.OneGame:
     """One game dealt and ready to play (`step(k)` plays k more turns); policies one name per seat, seeds its
     stream seeds."""
-    return engine.OneGame.start(g, g.settings_vector(settings, players), g.policy_codes(policies)[None, :], seeds,
-                                max_record)
+    return engine.OneGame.dealt(g, settings, players, policies, seeds, max_record)
 
 
 def record_of(rec: np.ndarray) -> list[tuple]:

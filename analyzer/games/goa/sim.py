@@ -61,8 +61,7 @@ def snapshot(s: np.ndarray) -> dict:
 def start(settings, players: int, policies, seeds, max_record: int = 1) -> engine.OneGame:
     """One game set up and ready to play (`step(k)` plays k more rounds); policies one name per TURN-ORDER RANK
     (rank 0 the start player)."""
-    return engine.OneGame.start(g, g.settings_vector(settings, players), g.policy_codes(policies)[None, :], seeds,
-                                max_record)
+    return engine.OneGame.dealt(g, settings, players, policies, seeds, max_record)
 
 
 def record_of(rec: np.ndarray) -> list[tuple]:

@@ -66,8 +66,7 @@ def start(settings, players: int, policies, seeds, max_record: int = 1) -> engin
     """One game set up and ready to play; policies one name per TURN-ORDER RANK (rank 0 the first governor)."""
     if len(policies) != players:  # the kernel reads one code per rank, unchecked
         raise ValueError(f"one policy per turn-order rank: {players} wanted, {len(policies)} given")
-    return engine.OneGame.start(g, g.settings_vector(settings, players), g.policy_codes(policies)[None, :], seeds,
-                                max_record)
+    return engine.OneGame.dealt(g, settings, players, policies, seeds, max_record)
 
 
 def record_of(rec: np.ndarray) -> list[tuple]:
