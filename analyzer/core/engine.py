@@ -84,6 +84,14 @@ class Record:
         return block.reshape(len(out), self.maxp, len(self.kinds))[:, :players]
 
 
+def turn_record(g, ends: dict[str, int]) -> Record:
+    """The record of an engine that names its columns the usual way: the start seat `ST_START`, points
+    `ST_POINTS`, actions `ST_ACT` (`ACT_KINDS` by seat), turns in all `ST_TURNS`, the end reason `ST_END`
+    (`E_CAPPED` or one of `ends`)."""
+    return Record(start=g.ST_START, money=g.ST_POINTS, actions=g.ST_ACT, kinds=g.ACT_KINDS, maxp=g.MAXP,
+                  lengths=(*turns_and_rounds(g.ST_TURNS), *ended(g.ST_END, {"capped": g.E_CAPPED, **ends})))
+
+
 @dataclass(frozen=True)
 class WholeGames:
     """A game's whole games for core: `engine` its game module's import path (so that this pickles), `record`

@@ -29,9 +29,7 @@ MAX_DRAWS = 120  # refill_draws' histogram: draws 0..MAX_DRAWS (the last bin hol
 
 
 RuleSet, GameConfig = engine.RuleSet, engine.GameConfig
-WHOLE = engine.WholeGames("analyzer.games.alhambra.game", engine.Record(
-    start=g.ST_START, money=g.ST_POINTS, actions=g.ST_ACT, kinds=g.ACT_KINDS, maxp=g.MAXP,
-    lengths=(*engine.turns_and_rounds(g.ST_TURNS), *engine.ended(g.ST_END, {"capped": g.E_CAPPED, **ENDS}))))
+WHOLE = engine.WholeGames("analyzer.games.alhambra.game", engine.turn_record(g, ENDS))
 play, play_games, summarize, games_per_chunk = WHOLE.play, WHOLE.play_games, WHOLE.summarize, WHOLE.games_per_chunk
 
 

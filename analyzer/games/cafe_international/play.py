@@ -27,9 +27,7 @@ END_ORDER = (g.E_BAR, g.E_CHAIRS, g.E_BAG, g.E_HAND, g.E_CAPPED)  # bar_pressure
 
 
 RuleSet, GameConfig = engine.RuleSet, engine.GameConfig
-WHOLE = engine.WholeGames("analyzer.games.cafe_international.game", engine.Record(
-    start=g.ST_START, money=g.ST_POINTS, actions=g.ST_ACT, kinds=g.ACT_KINDS, maxp=g.MAXP,
-    lengths=(*engine.turns_and_rounds(g.ST_TURNS), *engine.ended(g.ST_END, {"capped": g.E_CAPPED, **ENDS}))))
+WHOLE = engine.WholeGames("analyzer.games.cafe_international.game", engine.turn_record(g, ENDS))
 play, play_games, summarize, games_per_chunk = WHOLE.play, WHOLE.play_games, WHOLE.summarize, WHOLE.games_per_chunk
 
 
