@@ -6,7 +6,8 @@ where its per-game stats row keeps the start seat, the scores, the action counts
 and how a balance config becomes its settings vector.  Core then launches games (`play_games`), summarizes them by
 TURN-ORDER RANK (`summarize`: seat 0 of every balance table is the start player) and answers the balance contract
 (`play`, `games_per_chunk`).  A game whose rule set is its `rules.Settings` gets its balance hooks from
-`SettingsRules` and its `FullGames` from `full_games`.
+`SettingsRules` and its `FullGames` from `full_games`.  `position_rollouts` plays batched rollouts from a
+position, `OneGame` one game dealt and stepped for the engine-against-reference checks.
 """
 from __future__ import annotations
 
@@ -37,6 +38,10 @@ class Length:
     at: int
     how: str = "value"
     code: int = 0
+
+    def __post_init__(self):
+        if self.how not in ("value", "rounds", "equals", "positive"):
+            raise ValueError(f"Length {self.name!r}: how must be value, rounds, equals or positive, not {self.how!r}")
 
     def read(self, out: np.ndarray, players: int) -> np.ndarray:
         column = out[:, self.at]
