@@ -16,73 +16,21 @@ estimates depend on the seed and the rollout count only, never on `jobs` or the 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.core import runner
-from analyzer.core.balance.run import by_turn_rank, engine_games
+from analyzer.core import engine, runner
 from analyzer.games.alhambra import game as g
-from analyzer.games.alhambra import rules as r
 from analyzer.games.alhambra import sim
-from analyzer.games.alhambra.policies import Policy
 
-SEATINGS = ("fixed", "rotate")
-KINDS = g.ACT_KINDS
-LENGTHS = ("turns", "rounds", "capped", "ended by an empty market space", "ended by the empty stack")
-CHUNK = 1024  # games per batch
-SEARCH_CHUNK = 16  # games per batch when a search player sits at the table
-BATCH = 4096  # rollouts per engine call from a position (bounds the stats buffer)
+ENDS = {"ended by an empty market space": g.E_MARKET, "ended by the empty stack": g.E_STACK}
 MAX_DRAWS = 120  # refill_draws' histogram: draws 0..MAX_DRAWS (the last bin holds more)
 
 
-@dataclass(frozen=True)
-class RuleSet:
-    settings: r.Settings = field(default_factory=r.Settings)
-
-
-@dataclass(frozen=True)
-class GameConfig:
-    rules: RuleSet
-    players: int
-    policies: tuple[Policy, ...]  # one per turn-order rank
-    seating: str = "fixed"
-
-
-def games_per_chunk(config: GameConfig) -> int:
-    """Search players take about a second a game: small chunks keep the progress bar moving and both cores
-    busy."""
-    return SEARCH_CHUNK if any(p.kind == "search" for p in config.policies) else CHUNK
-
-
-def play_games(config: GameConfig, n: int, rng: np.random.Generator, seat_policy: np.ndarray | None = None):
-    """n games: (engine stats (n, STSIZE), the policy index per turn-order rank (n, P))."""
-    cfg = g.settings_vector(config.rules.settings, config.players, by_rank=True)
-    return engine_games(g, cfg, config, n, rng, np.zeros(g.SSIZE, dtype=np.int64), seat_policy)
-
-
-def summarize(out: np.ndarray, P: int) -> dict:
-    """The balance contract's arrays, by turn-order rank, from the engine's per-game stats (by seat)."""
-    n = len(out)
-    starts = out[:, g.ST_START]
-    turns = out[:, g.ST_TURNS]
-    end = out[:, g.ST_END]
-    res = {"credit": by_turn_rank(g.credit(out, P), starts, P),
-           "money": by_turn_rank(out[:, g.ST_POINTS:g.ST_POINTS + P], starts, P),
-           "turns": turns, "rounds": -(-turns // P), "capped": (end == g.E_CAPPED).astype(np.int64),
-           "ended by an empty market space": (end == g.E_MARKET).astype(np.int64),
-           "ended by the empty stack": (end == g.E_STACK).astype(np.int64)}
-    acts = out[:, g.ST_ACT:g.ST_ACT + g.MAXP * g.NACT].reshape(n, g.MAXP, g.NACT)[:, :P]
-    res["actions"] = by_turn_rank(acts, starts, P).sum(0)
-    return res
-
-
-def play(config: GameConfig, n: int, rng: np.random.Generator) -> dict:
-    """n games from the set-up (the `core.balance` contract), plus `policy` (n, turn-order ranks)."""
-    out, seat_policy = play_games(config, n, rng)
-    res = summarize(out, config.players)
-    res["policy"] = np.ascontiguousarray(seat_policy)
-    return res
+RuleSet, GameConfig = engine.RuleSet, engine.GameConfig
+WHOLE = engine.WholeGames("analyzer.games.alhambra.game", engine.turn_record(g, ENDS))
+play, play_games, summarize, games_per_chunk = WHOLE.play, WHOLE.play_games, WHOLE.summarize, WHOLE.games_per_chunk
 
 
 # ------------------------------------------------------------------------------------------------
@@ -101,15 +49,8 @@ class PositionTask:
     max_turns: int
 
     def __call__(self, n: int, rng: np.random.Generator) -> dict:
-        seeds = g.Chance(n, rng).seeds
-        s = np.zeros(g.SSIZE, dtype=np.int64)
-        total = None
-        for a in range(0, n, BATCH):
-            out = np.zeros((min(BATCH, n - a), g.STSIZE), dtype=np.int64)
-            g.run(self.cfg, seeds[a:a + BATCH], out, s, g.FROM_POSITION, self.max_turns, s0=self.s0,
-                  hidden=self.hidden, pools=self.pools)
-            total = runner.merge(total, self.counts(out))
-        return total
+        return engine.position_rollouts(g, self.cfg, n, rng, self.counts, self.max_turns, s0=self.s0,
+                                        hidden=self.hidden, pools=self.pools)
 
     def counts(self, out: np.ndarray) -> dict:
         n, P = len(out), int(self.s0[g.NPL])

@@ -13,10 +13,9 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import numpy as np
 
+from analyzer.core import engine
 from analyzer.core.agreement import seeded_games
 from analyzer.games.alhambra import game as g
 from analyzer.games.alhambra import rules as r
@@ -133,27 +132,10 @@ def alhambra_of(s: np.ndarray, seat: int) -> dict:
             for i in range(int(s[g.NTL + seat]))}
 
 
-@dataclass
-class EngineGame:
-    """One engine game's buffers (a batch of one): `step(k)` plays k more turns."""
-    cfg: np.ndarray
-    pols: np.ndarray
-    streams: np.ndarray
-    s: np.ndarray
-    rec: np.ndarray
-    stats: np.ndarray = field(default_factory=lambda: np.zeros((1, g.STSIZE), dtype=np.int64))
-
-    def step(self, turns: int) -> None:
-        g.run(self.cfg, self.streams, self.stats, self.s, g.GO_ON, turns, self.pols, rec=self.rec)
-
-
-def start(settings, players: int, policies, seeds, max_record: int = 1) -> EngineGame:
-    """One game dealt and ready to play; policies one name per seat, seeds its stream seeds."""
-    cfg = g.settings_vector(settings, players)
-    game = EngineGame(cfg, g.policy_codes(policies)[None, :], np.array(seeds, dtype=np.uint64)[None, :],
-                      np.zeros(g.SSIZE, dtype=np.int64), np.zeros((max_record, 3), dtype=np.int64))
-    g.run(cfg, game.streams, game.stats, game.s, g.NEW_GAME, 0, game.pols, rec=game.rec)
-    return game
+def start(settings, players: int, policies, seeds, max_record: int = 1) -> engine.OneGame:
+    """One game dealt and ready to play (`step(k)` plays k more turns); policies one name per seat, seeds its
+    stream seeds."""
+    return engine.OneGame.dealt(g, settings, players, policies, seeds, max_record)
 
 
 def record_of(rec: np.ndarray) -> list[tuple]:
@@ -173,10 +155,7 @@ def record_of(rec: np.ndarray) -> list[tuple]:
 def engine_game(settings, players: int, policies, seeds, max_turns: int = 10_000):
     """One engine game stepped turn by turn: (chance record, snapshots after the set-up and every turn)."""
     game = start(settings, players, policies, seeds, 40 * max_turns + 400)
-    snaps = [snapshot(game.s)]
-    while game.s[g.ENDED] == g.E_RUN and game.s[g.TURN] < max_turns:
-        game.step(1)
-        snaps.append(snapshot(game.s))
+    snaps = game.play_out(snapshot, lambda s: s[g.ENDED] == g.E_RUN and s[g.TURN] < max_turns)
     return record_of(game.rec), snaps
 
 

@@ -13,73 +13,22 @@ count only, never on `jobs` or the backend: `bar_pressure(position, settings)`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.core import runner
-from analyzer.core.balance.run import by_turn_rank, engine_games
+from analyzer.core import engine, runner
 from analyzer.games.cafe_international import game as g
-from analyzer.games.cafe_international import rules as r
 from analyzer.games.cafe_international import sim
-from analyzer.games.cafe_international.policies import Policy
 
-SEATINGS = ("fixed", "rotate")
-KINDS = g.ACT_KINDS
-LENGTHS = ("turns", "rounds", "capped", "ended by the bar", "ended by the chairs", "ended by the bag",
-           "ended by an empty hand", "ended by dropouts")
-CHUNK = 1024  # games per batch
-SEARCH_CHUNK = 16  # games per batch when a search player sits at the table
-BATCH = 4096  # rollouts per engine call from a position
+ENDS = {"ended by the bar": g.E_BAR, "ended by the chairs": g.E_CHAIRS, "ended by the bag": g.E_BAG,
+        "ended by an empty hand": g.E_HAND, "ended by dropouts": g.E_DROPOUT}
 END_ORDER = (g.E_BAR, g.E_CHAIRS, g.E_BAG, g.E_HAND, g.E_CAPPED)  # bar_pressure's "end" counts
 
 
-@dataclass(frozen=True)
-class RuleSet:
-    settings: r.Settings = field(default_factory=r.Settings)
-
-
-@dataclass(frozen=True)
-class GameConfig:
-    rules: RuleSet
-    players: int
-    policies: tuple[Policy, ...]  # one per turn-order rank
-    seating: str = "fixed"
-
-
-def games_per_chunk(config: GameConfig) -> int:
-    """Search players take a while a game: small chunks keep the progress bar moving and both cores busy."""
-    return SEARCH_CHUNK if any(p.kind == "search" for p in config.policies) else CHUNK
-
-
-def play_games(config: GameConfig, n: int, rng: np.random.Generator, seat_policy: np.ndarray | None = None):
-    """n games: (engine stats (n, STSIZE), the policy index per turn-order rank (n, P))."""
-    cfg = g.settings_vector(config.rules.settings, config.players, by_rank=True)
-    return engine_games(g, cfg, config, n, rng, np.zeros(g.SSIZE, dtype=np.int64), seat_policy)
-
-
-def summarize(out: np.ndarray, P: int) -> dict:
-    """The balance contract's arrays, by turn-order rank, from the engine's per-game stats (by seat)."""
-    n = len(out)
-    starts = out[:, g.ST_START]
-    turns = out[:, g.ST_TURNS]
-    end = out[:, g.ST_END]
-    res = {"credit": by_turn_rank(g.credit(out, P), starts, P),
-           "money": by_turn_rank(out[:, g.ST_POINTS:g.ST_POINTS + P], starts, P),
-           "turns": turns, "rounds": -(-turns // P), "capped": (end == g.E_CAPPED).astype(np.int64)}
-    for name, code in zip(LENGTHS[3:], (g.E_BAR, g.E_CHAIRS, g.E_BAG, g.E_HAND, g.E_DROPOUT)):
-        res[name] = (end == code).astype(np.int64)
-    acts = out[:, g.ST_ACT:g.ST_ACT + g.MAXP * g.NACT].reshape(n, g.MAXP, g.NACT)[:, :P]
-    res["actions"] = by_turn_rank(acts, starts, P).sum(0)
-    return res
-
-
-def play(config: GameConfig, n: int, rng: np.random.Generator) -> dict:
-    """n games from the set-up (the `core.balance` contract), plus `policy` (n, turn-order ranks)."""
-    out, seat_policy = play_games(config, n, rng)
-    res = summarize(out, config.players)
-    res["policy"] = np.ascontiguousarray(seat_policy)
-    return res
+RuleSet, GameConfig = engine.RuleSet, engine.GameConfig
+WHOLE = engine.WholeGames("analyzer.games.cafe_international.game", engine.turn_record(g, ENDS))
+play, play_games, summarize, games_per_chunk = WHOLE.play, WHOLE.play_games, WHOLE.summarize, WHOLE.games_per_chunk
 
 
 # ------------------------------------------------------------------------------------------------
@@ -93,14 +42,7 @@ class BarPressureTask:
     cfg: np.ndarray
 
     def __call__(self, n: int, rng: np.random.Generator) -> dict:
-        seeds = g.Chance(n, rng).seeds
-        s = np.zeros(g.SSIZE, dtype=np.int64)
-        total = None
-        for a in range(0, n, BATCH):
-            out = np.zeros((min(BATCH, n - a), g.STSIZE), dtype=np.int64)
-            g.run(self.cfg, seeds[a:a + BATCH], out, s, g.FROM_POSITION, s0=self.s0)
-            total = runner.merge(total, counts(out))
-        return total
+        return engine.position_rollouts(g, self.cfg, n, rng, counts, s0=self.s0)
 
 
 def counts(out: np.ndarray) -> dict:

@@ -12,10 +12,9 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
+from analyzer.core import engine
 from analyzer.core.agreement import seeded_games
 from analyzer.games.cafe_international import game as g
 from analyzer.games.cafe_international import rules as r
@@ -76,28 +75,10 @@ def snapshot(s: np.ndarray, nchairs: int) -> dict:
     }
 
 
-@dataclass
-class EngineGame:
-    """One engine game's buffers (a batch of one): `step(k)` plays k more turns."""
-    cfg: np.ndarray
-    pols: np.ndarray
-    streams: np.ndarray
-    s: np.ndarray
-    rec: np.ndarray
-    stats: np.ndarray
-
-    def step(self, turns: int) -> None:
-        g.run(self.cfg, self.streams, self.stats, self.s, g.GO_ON, turns, self.pols, self.rec)
-
-
-def start(settings, players: int, policies, seeds, max_record: int = 1) -> EngineGame:
-    """One game dealt and ready to play; policies one name per seat, seeds its stream seeds."""
-    cfg = g.settings_vector(settings, players)
-    game = EngineGame(cfg, g.policy_codes(policies)[None, :], np.array(seeds, dtype=np.uint64)[None, :],
-                      np.zeros(g.SSIZE, dtype=np.int64), np.zeros((max_record, g.RECW), dtype=np.int64),
-                      np.zeros((1, g.STSIZE), dtype=np.int64))
-    g.run(cfg, game.streams, game.stats, game.s, g.NEW_GAME, 0, game.pols, game.rec)
-    return game
+def start(settings, players: int, policies, seeds, max_record: int = 1) -> engine.OneGame:
+    """One game dealt and ready to play (`step(k)` plays k more turns); policies one name per seat, seeds its
+    stream seeds."""
+    return engine.OneGame.dealt(g, settings, players, policies, seeds, max_record, g.RECW)
 
 
 def record_of(rec: np.ndarray) -> list[tuple]:
@@ -118,10 +99,7 @@ def engine_game(settings, players: int, policies, seeds, max_turns: int = 10_000
     """One engine game stepped turn by turn: (chance record, snapshots after the set-up and every turn)."""
     game = start(settings, players, policies, seeds, 8 * max_turns + 64)
     nchairs = int(game.cfg[g.C_NC])
-    snaps = [snapshot(game.s, nchairs)]
-    while game.s[g.ENDED] == g.E_RUN and game.s[g.TURN] < max_turns:
-        game.step(1)
-        snaps.append(snapshot(game.s, nchairs))
+    snaps = game.play_out(lambda s: snapshot(s, nchairs), lambda s: s[g.ENDED] == g.E_RUN and s[g.TURN] < max_turns)
     return record_of(game.rec), snaps
 
 

@@ -38,7 +38,5 @@ class Policy(NamedPolicy):
 
 parse_policy = Policy.parse
 
-
-def parse_policies(value, field: str, players: int) -> tuple[Policy, ...]:
-    """One policy for every placement rank (a single one is seated everywhere), the first placer first."""
-    return Policy.parse_seats(value, field, players)
+# one policy for every placement rank (a single one is seated everywhere), the first placer first
+parse_policies = Policy.parse_seats

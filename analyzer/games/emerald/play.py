@@ -16,18 +16,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analyzer.core import policies as core_policies
-from analyzer.core import runner, stats
-from analyzer.core.balance.run import by_turn_rank, engine_games
+from analyzer.core import engine, runner, stats
 from analyzer.games.emerald import game as g
 from analyzer.games.emerald import rules as r
 from analyzer.games.emerald import sim
-from analyzer.games.emerald.policies import Policy
 
-SEATINGS = ("fixed", "rotate")
-KINDS = g.ACT_KINDS
-LENGTHS = ("turns", "rounds", "capped", "ended by the last treasure", "ended by a last knight")
-CHUNK = 1024  # games per batch
+ENDS = {"ended by the last treasure": g.E_TREASURE, "ended by a last knight": g.E_LAST}
 
 
 @dataclass(frozen=True)
@@ -39,46 +33,9 @@ class RuleSet:
         return self.settings.illustrative
 
 
-@dataclass(frozen=True)
-class GameConfig:
-    rules: RuleSet
-    players: int
-    policies: tuple[Policy, ...]  # one per turn-order rank
-    seating: str = "fixed"
-
-
-def games_per_chunk(config: GameConfig) -> int:
-    return core_policies.games_per_chunk(config.policies, CHUNK)
-
-
-def play_games(config: GameConfig, n: int, rng: np.random.Generator, seat_policy: np.ndarray | None = None):
-    """n games: (engine stats (n, STSIZE), the policy index per turn-order rank (n, P))."""
-    cfg = g.settings_vector(config.rules.settings, config.players, by_rank=True)
-    return engine_games(g, cfg, config, n, rng, np.zeros(g.SSIZE, dtype=np.int64), seat_policy)
-
-
-def summarize(out: np.ndarray, P: int) -> dict:
-    """The balance contract's arrays, by turn-order rank, from the engine's per-game stats (by seat)."""
-    n = len(out)
-    starts = out[:, g.ST_START]
-    turns = out[:, g.ST_TURNS]
-    end = out[:, g.ST_END]
-    res = {"credit": by_turn_rank(g.credit(out, P), starts, P),
-           "money": by_turn_rank(out[:, g.ST_POINTS:g.ST_POINTS + P], starts, P),
-           "turns": turns, "rounds": -(-turns // P), "capped": (end == g.E_CAPPED).astype(np.int64),
-           "ended by the last treasure": (end == g.E_TREASURE).astype(np.int64),
-           "ended by a last knight": (end == g.E_LAST).astype(np.int64)}
-    acts = out[:, g.ST_ACT:g.ST_ACT + g.MAXP * g.NACT].reshape(n, g.MAXP, g.NACT)[:, :P]
-    res["actions"] = by_turn_rank(acts, starts, P).sum(0)
-    return res
-
-
-def play(config: GameConfig, n: int, rng: np.random.Generator) -> dict:
-    """n games from the set-up (the `core.balance` contract), plus `policy` (n, turn-order ranks)."""
-    out, seat_policy = play_games(config, n, rng)
-    res = summarize(out, config.players)
-    res["policy"] = np.ascontiguousarray(seat_policy)
-    return res
+GameConfig = engine.GameConfig
+WHOLE = engine.WholeGames("analyzer.games.emerald.game", engine.turn_record(g, ENDS))
+play, play_games, summarize, games_per_chunk = WHOLE.play, WHOLE.play_games, WHOLE.summarize, WHOLE.games_per_chunk
 
 
 # ------------------------------------------------------------------------------------------------

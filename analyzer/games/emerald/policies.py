@@ -44,7 +44,5 @@ class Policy(NamedPolicy):
 
 parse_policy = Policy.parse
 
-
-def parse_policies(value, field: str, players: int) -> tuple[Policy, ...]:
-    """One policy for every turn-order rank (a single one is seated everywhere), the start player first."""
-    return Policy.parse_seats(value, field, players)
+# one policy for every turn-order rank (a single one is seated everywhere), the start player first
+parse_policies = Policy.parse_seats

@@ -10,16 +10,13 @@ figures out.  Every game on the illustrative default board is marked illustrativ
 """
 from __future__ import annotations
 
+from analyzer.core import engine
 from analyzer.core import scenario as sc
 from analyzer.core.balance import summary
-from analyzer.core.game import FullGames
 from analyzer.games.finstere_flure import game as g
 from analyzer.games.finstere_flure import rules as r
-from analyzer.games.finstere_flure.play import KINDS, LENGTHS, SEATINGS, GameConfig, RuleSet
+from analyzer.games.finstere_flure.play import WHOLE, RuleSet
 from analyzer.games.finstere_flure.policies import parse_policies
-
-RULE_KEYS = frozenset(r.SETTINGS) | {"board"}
-VARIANT_KEYS = frozenset()
 
 
 def parse_rules(block) -> RuleSet:
@@ -28,60 +25,42 @@ def parse_rules(block) -> RuleSet:
     return RuleSet(r.parse_settings(block, "rules"), board)
 
 
-def players(rules: RuleSet | None) -> tuple[int, int]:
-    return r.PLAYERS
-
-
-def make_config(rules: RuleSet, players: int, policies: tuple, seating: str, block: dict, field: str) -> GameConfig:
-    return GameConfig(rules, players, tuple(policies), seating)
-
-
-def illustrative(configs: dict[str, GameConfig]) -> str:
+def illustrative(configs: dict) -> str:
     return "illustrative" if any(c.rules.illustrative for c in configs.values()) else ""
 
 
-def notes(configs: dict[str, GameConfig]) -> list[str]:
-    out = summary.rule_lines(configs, lambda c: c.rules.settings.labels())
-    if any(c.rules.illustrative for c in configs.values()):
-        out.append("board: the spec's illustrative 16 x 11 default (pools per the seed, the 11 stones drawn once; "
-                   "the printed board is missing): ILLUSTRATIVE")
-    out += ["seat k in these tables is TURN-ORDER RANK k: seat 0 is round 1's start player (drawn at random), then "
-            "clockwise; the start player passes on every round; policies are seated by rank",
-            "engine readings where the spec is silent: " + "; ".join(g.ENGINE_READINGS),
-            "money = figures out through the exit at the end; lengths: rounds; `capped` the share of games stopped "
-            "by turn_cap; how each game ended; the share that reached stage 2",
-            "actions: per seat, figures out and figures lost to the monster (stage-1 losses re-enter)",
-            "the numbers describe these player models, not human play"]
-    return out
+def board_note(configs: dict) -> list[str]:
+    return ["board: the spec's illustrative 16 x 11 default (pools per the seed, the 11 stones drawn once; the "
+            "printed board is missing): ILLUSTRATIVE"] if illustrative(configs) else []
 
 
-def rule_table(configs: dict[str, GameConfig]):
+def rule_table(configs: dict):
     """The rule sets side by side: table, policies, and every setting any of them changes (the board by name)."""
     return summary.rule_table(configs, lambda c: {"board": "illustrative default" if c.rules.illustrative
                                                    else f"{c.rules.board.width} x {c.rules.board.height} given"})
 
 
-def seats(configs: dict[str, GameConfig]) -> list:
-    """The report's set-up item saying what a seat is here."""
-    return [("Seats are turn-order ranks", "Seat k in every table and plot is turn-order rank k: seat 0 is round "
-             "1's start player (drawn at random each game), seat 1 moves next clockwise, and so on; the start "
-             "player passes on every round.  The policies are seated by rank.  Game j of every rule set meets the "
-             "same start player, monster-card draws and random choices (common random numbers).")]
+HOOKS = engine.SettingsRules(r, RuleSet, (
+    "seat k in these tables is TURN-ORDER RANK k: seat 0 is round 1's start player (drawn at random), then "
+    "clockwise; the start player passes on every round; policies are seated by rank",
+    "engine readings where the spec is silent: " + "; ".join(g.ENGINE_READINGS),
+    "money = figures out through the exit at the end; lengths: rounds; `capped` the share of games stopped by "
+    "turn_cap; how each game ended; the share that reached stage 2",
+    "actions: per seat, figures out and figures lost to the monster (stage-1 losses re-enter)"),
+    "Seat k in every table and plot is turn-order rank k: seat 0 is round 1's start player (drawn at random each "
+    "game), seat 1 moves next clockwise, and so on; the start player passes on every round.  The policies are "
+    "seated by rank.  Game j of every rule set meets the same start player, monster-card draws and random choices "
+    "(common random numbers).", board_note, frozenset(r.SETTINGS) | {"board"})
 
 
-def report_notes(configs: dict[str, GameConfig]) -> list[str]:
+def report_notes(configs: dict) -> list[str]:
     return ["greedy is the spec's safest-square player (question 2: fewest catching cards this round, then fewest "
             "steps to the exit), not search; random moves uniformly: the figures measure the rules under these "
             "models",
-            "the default board is the spec's illustrative 16 x 11 layout: ILLUSTRATIVE",
-            "the numbers describe these player models, not human play"]
+            "the default board is the spec's illustrative 16 x 11 layout: ILLUSTRATIVE", engine.MODELS_NOTE]
 
 
-FULL_GAMES = FullGames(
-    play="analyzer.games.finstere_flure.play:play", parse_rules=parse_rules, parse_policies=parse_policies,
-    make_config=make_config, players=players, games_per_chunk="analyzer.games.finstere_flure.play:games_per_chunk",
-    rule_table=rule_table, notes=notes, report_notes=report_notes, illustrative=illustrative, setup=seats,
-    rule_keys=RULE_KEYS, variant_keys=VARIANT_KEYS, seatings=SEATINGS, action_kinds=KINDS, lengths=LENGTHS,
-    money_name="figures out", money_range=(0, 4), default_policy="greedy", default_players=4, default_games=2_000,
-    title="seat and house-rule balance",
-)
+FULL_GAMES = engine.full_games(
+    WHOLE, HOOKS, parse_policies, parse_rules=parse_rules, rule_table=rule_table, report_notes=report_notes,
+    illustrative=illustrative, money_name="figures out", money_range=(0, 4), default_games=2_000,
+    title="seat and house-rule balance")

@@ -16,17 +16,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analyzer.core import policies as core_policies
-from analyzer.core.balance.run import by_turn_rank, engine_games
+from analyzer.core import engine
 from analyzer.games.finstere_flure import game as g
 from analyzer.games.finstere_flure import rules as r
 from analyzer.games.finstere_flure import sim
-from analyzer.games.finstere_flure.policies import Policy
 
-SEATINGS = ("fixed", "rotate")
-KINDS = ("figure out", "figure eaten")
-LENGTHS = ("rounds", "capped", "won by escaping", "stage 2 emptied", "stage 2 cards out", "reached stage 2")
-CHUNK = 1024  # games per batch
+ENDS = {"capped": g.E_CAPPED, "won by escaping": g.E_ESCAPE, "stage 2 emptied": g.E_EMPTY,
+        "stage 2 cards out": g.E_CARDS}
 
 
 @dataclass(frozen=True)
@@ -39,45 +35,19 @@ class RuleSet:
         return self.board.illustrative
 
 
-@dataclass(frozen=True)
-class GameConfig:
-    rules: RuleSet
-    players: int
-    policies: tuple[Policy, ...]  # one per turn-order rank
-    seating: str = "fixed"
+GameConfig = engine.GameConfig
 
 
-def games_per_chunk(config: GameConfig) -> int:
-    return core_policies.games_per_chunk(config.policies, CHUNK)
+def settings_vector(config: GameConfig) -> np.ndarray:
+    return g.settings_vector(config.rules.settings, config.rules.board, config.players, by_rank=True)
 
 
-def play_games(config: GameConfig, n: int, rng: np.random.Generator, seat_policy: np.ndarray | None = None):
-    """n games: (engine stats (n, STSIZE), the policy index per turn-order rank (n, P))."""
-    cfg = g.settings_vector(config.rules.settings, config.rules.board, config.players, by_rank=True)
-    return engine_games(g, cfg, config, n, rng, g.state(), seat_policy)
-
-
-def summarize(out: np.ndarray, P: int) -> dict:
-    """The balance contract's arrays, by turn-order rank, from the engine's per-game stats (by seat)."""
-    starts = out[:, g.ST_START]
-    end = out[:, g.ST_END]
-    outs = by_turn_rank(out[:, g.ST_OUT:g.ST_OUT + P], starts, P)
-    eaten = by_turn_rank(out[:, g.ST_EATEN:g.ST_EATEN + P], starts, P)
-    return {"credit": by_turn_rank(g.credit(out, P), starts, P), "money": outs,
-            "rounds": out[:, g.ST_ROUNDS], "capped": (end == g.E_CAPPED).astype(np.int64),
-            "won by escaping": (end == g.E_ESCAPE).astype(np.int64),
-            "stage 2 emptied": (end == g.E_EMPTY).astype(np.int64),
-            "stage 2 cards out": (end == g.E_CARDS).astype(np.int64),
-            "reached stage 2": (out[:, g.ST_STAGE2] > 0).astype(np.int64),
-            "actions": np.stack([outs.sum(0), eaten.sum(0)], axis=1)}
-
-
-def play(config: GameConfig, n: int, rng: np.random.Generator) -> dict:
-    """n games from the set-up (the `core.balance` contract), plus `policy` (n, turn-order ranks)."""
-    out, seat_policy = play_games(config, n, rng)
-    res = summarize(out, config.players)
-    res["policy"] = np.ascontiguousarray(seat_policy)
-    return res
+# money: figures out; actions: figures out and eaten (two blocks of MAXP by seat)
+WHOLE = engine.WholeGames("analyzer.games.finstere_flure.game", engine.Record(
+    start=g.ST_START, money=g.ST_OUT, actions=g.ST_OUT, kinds=("figure out", "figure eaten"), maxp=g.MAXP,
+    lengths=(engine.Length("rounds", g.ST_ROUNDS), *engine.ended(g.ST_END, ENDS),
+             engine.Length("reached stage 2", g.ST_STAGE2, "positive")), kind_major=True), settings_vector)
+play, play_games, summarize, games_per_chunk = WHOLE.play, WHOLE.play_games, WHOLE.summarize, WHOLE.games_per_chunk
 
 
 # ------------------------------------------------------------------------------------------------

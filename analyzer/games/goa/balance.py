@@ -11,86 +11,45 @@ the flag and 7 ducats), the others 10.  Scores are points.
 """
 from __future__ import annotations
 
-from analyzer.core import scenario as sc
-from analyzer.core import sources
-from analyzer.core.balance import summary
-from analyzer.core.game import FullGames
+from analyzer.core import engine, sources
 from analyzer.games.goa import game as g
 from analyzer.games.goa import rules as r
-from analyzer.games.goa.play import KINDS, LENGTHS, SEATINGS, GameConfig, RuleSet
+from analyzer.games.goa.play import WHOLE, RuleSet
 from analyzer.games.goa.policies import parse_policies
 
-RULE_KEYS = frozenset(r.SETTINGS)
-VARIANT_KEYS = frozenset()
 
-
-def parse_rules(block) -> RuleSet:
-    return RuleSet(r.parse_settings(dict(sc.mapping(block, "rules")), "rules"))
-
-
-def players(rules: RuleSet | None) -> tuple[int, int]:
-    return r.PLAYERS
-
-
-def make_config(rules: RuleSet, players: int, policies: tuple, seating: str, block: dict, field: str) -> GameConfig:
-    return GameConfig(rules, players, tuple(policies), seating)
-
-
-def printed(configs: dict[str, GameConfig]) -> list[str]:
+def printed(configs: dict) -> list[str]:
     return sources.labels(p for c in configs.values() for p in c.rules.settings.printed)
 
 
-def illustrative(configs: dict[str, GameConfig]) -> str:
+def illustrative(configs: dict) -> str:
     return "illustrative board data" if any(c.rules.settings.illustrative for c in configs.values()) else ""
 
 
-SEAT_NOTE = ("seat k in these tables is TURN-ORDER RANK k: seat 0 is the start player (the first to flip a tiger: "
-             "the flag and 7 ducats; everyone else 10), then clockwise; policies are seated by rank")
+HOOKS = engine.SettingsRules(r, RuleSet, (
+    "ILLUSTRATIVE: whole games run on the spec's illustrative development board, expedition deck and phase B tile "
+    "list (the seed lacks them); the figures describe that board, not the printed game",
+    "seat k in these tables is TURN-ORDER RANK k: seat 0 is the start player (the first to flip a tiger: the flag "
+    "and 7 ducats; everyone else 10), then clockwise; policies are seated by rank",
+    "engine readings where the spec is silent: " + "; ".join(g.ENGINE_READINGS),
+    "money = points at the end (development rows, colonies, symbol sets, most ducats, 1-plantations, duty, "
+    "missions); lengths: actions in the whole game and `capped` (stopped by turn_cap)",
+    "actions: per seat, advances, ships built, harvests, taxes, expeditions, colonies founded and failed, extra "
+    "actions played, tiles and the flag bought"),
+    "Seat k in every table and plot is turn-order rank k: seat 0 is the start player, the first to flip a tiger in "
+    "the set-up's search, who takes the flag and 7 ducats; every other seat starts with 10.  The policies are "
+    "seated by rank.  Game j of every rule set meets the same expedition deck, tile layouts and random choices "
+    "(common random numbers).  All games run on the spec's ILLUSTRATIVE board data.")
 
 
-def notes(configs: dict[str, GameConfig]) -> list[str]:
-    out = summary.rule_lines(configs, lambda c: c.rules.settings.labels())
-    out += ["ILLUSTRATIVE: whole games run on the spec's illustrative development board, expedition deck and phase B "
-            "tile list (the seed lacks them); the figures describe that board, not the printed game",
-            SEAT_NOTE,
-            "engine readings where the spec is silent: " + "; ".join(g.ENGINE_READINGS),
-            "money = points at the end (development rows, colonies, symbol sets, most ducats, 1-plantations, duty, "
-            "missions); lengths: actions in the whole game and `capped` (stopped by turn_cap)",
-            "actions: per seat, advances, ships built, harvests, taxes, expeditions, colonies founded and failed, "
-            "extra actions played, tiles and the flag bought",
-            "the numbers describe these player models, not human play"]
-    return out
-
-
-def rule_table(configs: dict[str, GameConfig]):
-    """The rule sets side by side: table, policies, and every setting any of them changes."""
-    return summary.rule_table(configs, lambda c: {})
-
-
-def seats(configs: dict[str, GameConfig]) -> list:
-    """The report's set-up item saying what a seat is here."""
-    return [("Seats are turn-order ranks", "Seat k in every table and plot is turn-order rank k: seat 0 is the start "
-             "player, the first to flip a tiger in the set-up's search, who takes the flag and 7 ducats; every other "
-             "seat starts with 10.  The policies are seated by rank.  Game j of every rule set meets the same "
-             "expedition deck, tile layouts and random choices (common random numbers).  All games run on the "
-             "spec's ILLUSTRATIVE board data.")]
-
-
-def report_notes(configs: dict[str, GameConfig]) -> list[str]:
+def report_notes(configs: dict) -> list[str]:
     return ["greedy is a fixed-priority player (colony at P(success) >= 1/2, the cheapest advance, ships and "
             "harvests for it, taxes, expeditions; bids a fixed value per tile), not search; random acts uniformly: "
             "the figures measure the rules under these models",
             "ILLUSTRATIVE board data throughout: the development numbers, the expedition deck mix and the tile lists "
-            "are the spec's stand-ins",
-            "the numbers describe these player models, not human play"]
+            "are the spec's stand-ins", engine.MODELS_NOTE]
 
 
-FULL_GAMES = FullGames(
-    play="analyzer.games.goa.play:play", parse_rules=parse_rules, parse_policies=parse_policies,
-    make_config=make_config, players=players, games_per_chunk="analyzer.games.goa.play:games_per_chunk",
-    rule_table=rule_table, notes=notes, report_notes=report_notes, setup=seats, illustrative=illustrative,
-    printed=printed,
-    rule_keys=RULE_KEYS, variant_keys=VARIANT_KEYS, seatings=SEATINGS, action_kinds=KINDS, lengths=LENGTHS,
-    money_name="points", money_range=(0, 150), default_policy="greedy", default_players=4, default_games=4_000,
-    title="seat and rule-reading balance (illustrative board data)",
-)
+FULL_GAMES = engine.full_games(
+    WHOLE, HOOKS, parse_policies, report_notes=report_notes, illustrative=illustrative, printed=printed,
+    money_name="points", money_range=(0, 150), title="seat and rule-reading balance (illustrative board data)")

@@ -14,66 +14,22 @@ only, never on `jobs` or the backend.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.core import runner
-from analyzer.core.balance.run import by_turn_rank, engine_games
+from analyzer.core import engine, runner
 from analyzer.games.puerto_rico import game as g
-from analyzer.games.puerto_rico import rules as r
-from analyzer.games.puerto_rico.policies import Policy
 
-SEATINGS = ("fixed", "rotate")
-KINDS = g.ROLE_KINDS  # the balance "actions": roles chosen, per rank
-LENGTHS = ("rounds", "capped")
-CHUNK = 1024  # games per batch
-SEARCH_CHUNK = 16  # games per batch when a search player sits at the table
 BATCH = 4096  # rollouts per engine call from a position
 
 
-@dataclass(frozen=True)
-class RuleSet:
-    settings: r.Settings = field(default_factory=r.Settings)
-
-
-@dataclass(frozen=True)
-class GameConfig:
-    rules: RuleSet
-    players: int
-    policies: tuple[Policy, ...]  # one per turn-order rank
-    seating: str = "fixed"
-
-
-def games_per_chunk(config: GameConfig) -> int:
-    """Search players take about a second a game: small chunks keep the progress bar moving and both cores busy."""
-    return SEARCH_CHUNK if any(p.kind == "search" for p in config.policies) else CHUNK
-
-
-def play_games(config: GameConfig, n: int, rng: np.random.Generator, seat_policy: np.ndarray | None = None):
-    """n games: (engine stats (n, STSIZE) by seat, the policy index per turn-order rank (n, P))."""
-    cfg = g.settings_vector(config.rules.settings, config.players)
-    return engine_games(g, cfg, config, n, rng, np.zeros(g.SSIZE, dtype=np.int64), seat_policy)
-
-
-def summarize(out: np.ndarray, P: int) -> dict:
-    """The balance contract's arrays, by turn-order rank, from the engine's per-game stats (by seat)."""
-    n = len(out)
-    govs = out[:, g.ST_GOV]
-    res = {"credit": by_turn_rank(g.credit(out, P), govs, P),
-           "money": by_turn_rank(out[:, g.ST_SCORE:g.ST_SCORE + P], govs, P),
-           "rounds": out[:, g.ST_ROUNDS], "capped": out[:, g.ST_CAPPED]}
-    roles = out[:, g.ST_ROLE:g.ST_ROLE + g.MAXP * len(KINDS)].reshape(n, g.MAXP, len(KINDS))[:, :P]
-    res["actions"] = by_turn_rank(roles, govs, P).sum(0)
-    return res
-
-
-def play(config: GameConfig, n: int, rng: np.random.Generator) -> dict:
-    """n games from the set-up (the `core.balance` contract), plus `policy` (n, turn-order ranks)."""
-    out, seat_policy = play_games(config, n, rng)
-    res = summarize(out, config.players)
-    res["policy"] = np.ascontiguousarray(seat_policy)
-    return res
+RuleSet, GameConfig = engine.RuleSet, engine.GameConfig
+# the balance "actions": the roles each turn-order rank chose
+WHOLE = engine.WholeGames("analyzer.games.puerto_rico.game", engine.Record(
+    start=g.ST_GOV, money=g.ST_SCORE, actions=g.ST_ROLE, kinds=g.ROLE_KINDS, maxp=g.MAXP,
+    lengths=(engine.Length("rounds", g.ST_ROUNDS), engine.Length("capped", g.ST_CAPPED))), by_rank=False)
+play, play_games, summarize, games_per_chunk = WHOLE.play, WHOLE.play_games, WHOLE.summarize, WHOLE.games_per_chunk
 
 
 # ------------------------------------------------------------------------------------------------

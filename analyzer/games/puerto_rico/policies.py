@@ -101,7 +101,5 @@ def _epsilon(value: float, field: str) -> float:
 
 parse_policy = Policy.parse
 
-
-def parse_policies(value, field: str, players: int) -> tuple[Policy, ...]:
-    """One policy for every turn-order rank (a single one is seated everywhere), the first governor first."""
-    return Policy.parse_seats(value, field, players)
+# one policy for every turn-order rank (a single one is seated everywhere), the first governor first
+parse_policies = Policy.parse_seats

@@ -15,10 +15,9 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import numpy as np
 
+from analyzer.core import engine
 from analyzer.core.agreement import seeded_games
 from analyzer.games.puerto_rico import game as g
 from analyzer.games.puerto_rico import rules as r
@@ -63,29 +62,11 @@ def snapshot(s: np.ndarray) -> dict:
     }
 
 
-@dataclass
-class EngineGame:
-    """One engine game's buffers (a batch of one): `step(k)` plays k more rounds."""
-    cfg: np.ndarray
-    pols: np.ndarray
-    streams: np.ndarray
-    s: np.ndarray
-    rec: np.ndarray
-    stats: np.ndarray = field(default_factory=lambda: np.zeros((1, g.STSIZE), dtype=np.int64))
-
-    def step(self, rounds: int) -> None:
-        g.run(self.cfg, self.streams, self.stats, self.s, g.GO_ON, rounds, self.pols, self.rec)
-
-
-def start(settings, players: int, policies, seeds, max_record: int = 1) -> EngineGame:
+def start(settings, players: int, policies, seeds, max_record: int = 1) -> engine.OneGame:
     """One game set up and ready to play; policies one name per TURN-ORDER RANK (rank 0 the first governor)."""
     if len(policies) != players:  # the kernel reads one code per rank, unchecked
         raise ValueError(f"one policy per turn-order rank: {players} wanted, {len(policies)} given")
-    cfg = g.settings_vector(settings, players)
-    game = EngineGame(cfg, g.policy_codes(policies)[None, :], np.array(seeds, dtype=np.uint64)[None, :],
-                      np.zeros(g.SSIZE, dtype=np.int64), np.zeros((max_record, 3), dtype=np.int64))
-    g.run(cfg, game.streams, game.stats, game.s, g.NEW_GAME, 0, game.pols, game.rec)
-    return game
+    return engine.OneGame.dealt(g, settings, players, policies, seeds, max_record)
 
 
 def record_of(rec: np.ndarray) -> list[tuple]:
@@ -96,10 +77,7 @@ def record_of(rec: np.ndarray) -> list[tuple]:
 def engine_game(settings, players: int, policies, seeds):
     """One engine game stepped round by round: (chance record, snapshots after the set-up and every round)."""
     game = start(settings, players, policies, seeds, 20_000)
-    snaps = [snapshot(game.s)]
-    while not game.s[g.ENDED]:
-        game.step(1)
-        snaps.append(snapshot(game.s))
+    snaps = game.play_out(snapshot, lambda s: not s[g.ENDED])
     return record_of(game.rec), snaps
 
 

@@ -11,31 +11,14 @@ stone k at the start.  Scores are the final points (the aristocrat bonus, rubles
 """
 from __future__ import annotations
 
-from analyzer.core import scenario as sc
-from analyzer.core import sources
-from analyzer.core.balance import summary
-from analyzer.core.game import FullGames
+from analyzer.core import engine, sources
 from analyzer.games.st_petersburg import game as g
 from analyzer.games.st_petersburg import rules as r
-from analyzer.games.st_petersburg.play import KINDS, LENGTHS, SEATINGS, GameConfig, RuleSet
+from analyzer.games.st_petersburg.play import WHOLE, RuleSet
 from analyzer.games.st_petersburg.policies import parse_policies
 
 RULE_KEYS = frozenset(r.SETTINGS) - {"takes_pmf", "observatory_draw_shown"}  # those two never change a whole game
-VARIANT_KEYS = frozenset()
 STONES = ("worker", "building", "aristocrat", "upgrade")
-
-
-def parse_rules(block) -> RuleSet:
-    return RuleSet(r.parse_settings(dict(sc.mapping(block, "rules", RULE_KEYS)), "rules"))
-
-
-def players(rules: RuleSet | None) -> tuple[int, int]:
-    return r.PLAYERS
-
-
-def make_config(rules: RuleSet, players: int, policies: tuple, seating: str, block: dict, field: str) -> GameConfig:
-    g.settings_vector(rules.settings, players)  # a seat handicap that does not fit the table fails here, not in play
-    return GameConfig(rules, players, tuple(policies), seating)
 
 
 def stones_held(players: int) -> list[str]:
@@ -43,7 +26,7 @@ def stones_held(players: int) -> list[str]:
     return [" + ".join(STONES[k] for k in range(4) if k % players == q) for q in range(players)]
 
 
-def seat_note(configs: dict[str, GameConfig]) -> str:
+def seat_note(configs: dict) -> str:
     tables = sorted({c.players for c in configs.values()})
     held = "; ".join(f"{p} players: " + ", ".join(f"seat {q} {s}" for q, s in enumerate(stones_held(p)))
                      for p in tables)
@@ -51,46 +34,31 @@ def seat_note(configs: dict[str, GameConfig]) -> str:
             f"clockwise after it), so a seat's credit is the value of the start stones it holds: {held}")
 
 
-def notes(configs: dict[str, GameConfig]) -> list[str]:
-    out = summary.rule_lines(configs, lambda c: c.rules.settings.labels())
-    out += [seat_note(configs),
-            "engine readings where the spec is silent: " + "; ".join(g.ENGINE_READINGS),
-            "money = final points (points + aristocrat bonus + 1 per 10 rubles - 5 per card in hand); lengths: "
-            "rounds, moves (every seat's actions, passes included), `capped` the share of games stopped by "
-            "turn_cap, and games ended at once by an emptied worker deck (worker_refill_end=immediate)",
-            "actions: per seat, buys, upgrades, cards taken to hand, hand plays (an Observatory card played "
-            "included), Observatory draws, passes and Pub points bought",
-            "the numbers describe these player models, not human play"]
-    return out
-
-
-def printed(configs: dict[str, GameConfig]) -> list[str]:
+def printed(configs: dict) -> list[str]:
     return sources.labels(p for c in configs.values() for p in c.rules.settings.printed)
 
 
-def rule_table(configs: dict[str, GameConfig]):
-    """The rule sets side by side: table, policies, and every setting any of them changes."""
-    return summary.rule_table(configs, lambda c: {})
-
-
-def seats(configs: dict[str, GameConfig]) -> list:
+def seats(configs: dict) -> list:
     """The report's set-up item saying what a seat is here."""
     return [("Seats are start-stone holders", seat_note(configs) + ".  The policies are seated by rank.  Game j of "
              "every rule set meets the same decks, start stones and random choices (common random numbers).")]
 
 
-def report_notes(configs: dict[str, GameConfig]) -> list[str]:
+HOOKS = engine.SettingsRules(r, RuleSet, (
+    "engine readings where the spec is silent: " + "; ".join(g.ENGINE_READINGS),
+    "money = final points (points + aristocrat bonus + 1 per 10 rubles - 5 per card in hand); lengths: rounds, "
+    "moves (every seat's actions, passes included), `capped` the share of games stopped by turn_cap, and games "
+    "ended at once by an emptied worker deck (worker_refill_end=immediate)",
+    "actions: per seat, buys, upgrades, cards taken to hand, hand plays (an Observatory card played included), "
+    "Observatory draws, passes and Pub points bought"), "", lambda configs: [seat_note(configs)], RULE_KEYS,
+    check=g.settings_vector)
+
+
+def report_notes(configs: dict) -> list[str]:
     return ["greedy buys the card of best value per ruble (one scoring's rubles + 2 per point), not search; random "
-            "moves uniformly: the figures measure the rules under these models",
-            "the numbers describe these player models, not human play"]
+            "moves uniformly: the figures measure the rules under these models", engine.MODELS_NOTE]
 
 
-FULL_GAMES = FullGames(
-    play="analyzer.games.st_petersburg.play:play", parse_rules=parse_rules, parse_policies=parse_policies,
-    make_config=make_config, players=players,
-    games_per_chunk="analyzer.games.st_petersburg.play:games_per_chunk",
-    rule_table=rule_table, notes=notes, report_notes=report_notes, setup=seats, printed=printed,
-    rule_keys=RULE_KEYS, variant_keys=VARIANT_KEYS, seatings=SEATINGS, action_kinds=KINDS, lengths=LENGTHS,
-    money_name="points", money_range=(-40, 200), default_policy="greedy", default_players=4, default_games=4_000,
-    title="start-stone seat value and rule-reading balance",
-)
+FULL_GAMES = engine.full_games(
+    WHOLE, HOOKS, parse_policies, report_notes=report_notes, setup=seats, printed=printed, money_name="points",
+    money_range=(-40, 200), title="start-stone seat value and rule-reading balance")

@@ -41,7 +41,5 @@ class Policy(NamedPolicy):
 
 parse_policy = Policy.parse
 
-
-def parse_policies(value, field: str, players: int) -> tuple[Policy, ...]:
-    """One policy for every turn-order rank (a single one is seated everywhere), the worker-stone holder first."""
-    return Policy.parse_seats(value, field, players)
+# one policy for every turn-order rank (a single one is seated everywhere), the worker-stone holder first
+parse_policies = Policy.parse_seats

@@ -10,10 +10,9 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
+from analyzer.core import engine
 from analyzer.core.agreement import seeded_games
 from analyzer.games.st_petersburg import game as g
 from analyzer.games.st_petersburg import rules as r
@@ -62,30 +61,13 @@ def snapshot(s: np.ndarray, cfg: np.ndarray, set_up: bool = False) -> dict:
     }
 
 
-@dataclass
-class EngineGame:
-    """One engine game's buffers (a batch of one): `step(k)` plays k more phases."""
-    cfg: np.ndarray
-    pols: np.ndarray
-    streams: np.ndarray
-    s: np.ndarray
-    rec: np.ndarray
-    stats: np.ndarray
-
-    def step(self, phases: int) -> None:
-        g.run(self.cfg, self.streams, self.stats, self.s, g.GO_ON, phases, self.pols, self.rec)
-
-
-def start(settings, players: int, policies, seeds, max_record: int = 1) -> EngineGame:
-    """One game dealt and ready to play; policies one name per turn-order rank from the worker stone, seeds its
-    stream seeds."""
-    cfg = g.settings_vector(settings, players, by_rank=True)
+def start(settings, players: int, policies, seeds, max_record: int = 1) -> engine.OneGame:
+    """One game dealt and ready to play (`step(k)` plays k more phases); policies one name per turn-order rank
+    from the worker stone, seeds its stream seeds."""
     pols = np.zeros((1, g.MAXP), dtype=np.int64)
     pols[0, :players] = g.policy_codes(policies)
-    game = EngineGame(cfg, pols, np.array(seeds, dtype=np.uint64)[None, :], np.zeros(g.SSIZE, dtype=np.int64),
-                      np.zeros((max_record, g.RECW), dtype=np.int64), np.zeros((1, g.STSIZE), dtype=np.int64))
-    g.run(cfg, game.streams, game.stats, game.s, g.NEW_GAME, 0, game.pols, game.rec)
-    return game
+    return engine.OneGame.start(g, g.settings_vector(settings, players, by_rank=True), pols, seeds, max_record,
+                                g.RECW)
 
 
 def set_up_record(s: np.ndarray) -> list[tuple]:

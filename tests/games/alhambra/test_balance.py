@@ -24,9 +24,9 @@ def test_every_balance_scenario_plays_a_few_games(path):
         assert out["money"].shape == (4, config.players) and np.allclose(out["credit"].sum(1), 1)
         assert out["actions"].shape == (config.players, len(FULL.action_kinds))
         assert set(FULL.lengths) <= set(out)
-    assert any("TURN-ORDER RANK" in line for line in balance.notes(configs))
+    assert any("TURN-ORDER RANK" in line for line in balance.HOOKS.notes(configs))
     assert any("greedy" in line for line in balance.report_notes(configs))
-    assert not balance.rule_table(configs).empty
+    assert not balance.HOOKS.rule_table(configs).empty
 
 
 def test_a_small_balance_run_of_the_tie_split_ab():
@@ -35,12 +35,12 @@ def test_a_small_balance_run_of_the_tie_split_ab():
     assert set(result.tables) >= {"win_rate", "differences", "length", "actions"}
     credit = result.tables["win_rate"].groupby("rule set")["win rate"].sum()
     assert np.allclose(credit.values, 1.0)
-    assert "tie_split" in balance.rule_table(configs).index
+    assert "tie_split" in balance.HOOKS.rule_table(configs).index
 
 
 def points(players, rules, kind="greedy"):
-    config = balance.make_config(balance.parse_rules(rules), players,
-                                 FULL.hook("parse_policies")(kind, "p", players), "fixed", {}, "v")
+    config = balance.HOOKS.make_config(balance.HOOKS.parse_rules(rules), players,
+                                       FULL.hook("parse_policies")(kind, "p", players), "fixed", {}, "v")
     return play.play(config, 48, np.random.default_rng(6))["money"]
 
 
@@ -52,8 +52,8 @@ def test_hands_open_changes_no_full_game_and_tie_split_does():
 
 def test_bad_rules_name_their_field():
     with pytest.raises(ScenarioError, match="rules.tie_split"):
-        balance.parse_rules({"tie_split": "sometimes"})
+        balance.HOOKS.parse_rules({"tie_split": "sometimes"})
     with pytest.raises(ScenarioError, match="rules.colour"):
-        balance.parse_rules({"colour": 3})
+        balance.HOOKS.parse_rules({"colour": 3})
     with pytest.raises(ScenarioError, match="rules.neutral_player"):
-        balance.parse_rules({"neutral_player": True})
+        balance.HOOKS.parse_rules({"neutral_player": True})

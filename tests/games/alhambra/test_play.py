@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from analyzer.core import runner, scenario
+from analyzer.core.balance.run import by_turn_rank
 from analyzer.games.alhambra import game as g
 from analyzer.games.alhambra import play as pl
 from analyzer.games.alhambra import rules as r
@@ -27,8 +28,8 @@ def test_play_gives_the_contract_arrays_and_credit_sums_to_one(players):
     out = pl.play(config(players, "random"), 64, np.random.default_rng(1))
     assert out["credit"].shape == (64, players) and np.allclose(out["credit"].sum(1), 1)
     assert out["money"].shape == (64, players) and (out["money"] >= 0).all()
-    assert out["actions"].shape == (players, len(pl.KINDS)) and out["policy"].shape == (64, players)
-    assert set(pl.LENGTHS) <= set(out)
+    assert out["actions"].shape == (players, len(pl.WHOLE.record.kinds)) and out["policy"].shape == (64, players)
+    assert set(pl.WHOLE.record.length_names) <= set(out)
     assert ((out["capped"] + out["ended by an empty market space"] + out["ended by the empty stack"]) == 1).all()
 
 
@@ -41,7 +42,7 @@ def test_rule_sets_meet_the_same_luck_game_by_game():
 
 def test_seat_zero_is_the_start_player_by_rank():
     out, _ = pl.play_games(config(kind="random"), 32, np.random.default_rng(2))
-    ranked = pl.by_turn_rank(out[:, g.ST_POINTS:g.ST_POINTS + 4], out[:, g.ST_START], 4)
+    ranked = by_turn_rank(out[:, g.ST_POINTS:g.ST_POINTS + 4], out[:, g.ST_START], 4)
     for j in range(32):
         assert ranked[j, 0] == out[j, g.ST_POINTS + out[j, g.ST_START]]
 

@@ -7,6 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from analyzer.core.balance.run import by_turn_rank
 from analyzer.core import runner, scenario
 from analyzer.games.cafe_international import game as g
 from analyzer.games.cafe_international import play as pl
@@ -26,9 +27,9 @@ def test_play_gives_the_contract_arrays_and_credit_sums_to_one(players):
     out = pl.play(config(players, "random"), 64, np.random.default_rng(1))
     assert out["credit"].shape == (64, players) and np.allclose(out["credit"].sum(1), 1)
     assert out["money"].shape == (64, players)
-    assert out["actions"].shape == (players, len(pl.KINDS)) and out["policy"].shape == (64, players)
-    assert set(pl.LENGTHS) <= set(out)
-    assert (sum(out[name] for name in pl.LENGTHS[2:]) == 1).all()
+    assert out["actions"].shape == (players, len(pl.WHOLE.record.kinds)) and out["policy"].shape == (64, players)
+    assert set(pl.WHOLE.record.length_names) <= set(out)
+    assert (sum(out[name] for name in pl.WHOLE.record.length_names[2:]) == 1).all()
 
 
 def test_rule_sets_meet_the_same_luck_game_by_game():
@@ -42,7 +43,7 @@ def test_policies_are_seated_by_turn_order_rank():
     cfg = pl.GameConfig(pl.RuleSet(), 3, (Policy("random"), Policy("greedy"), Policy("greedy")))
     out, seat_policy = pl.play_games(cfg, 16, np.random.default_rng(2))
     assert (seat_policy == [0, 1, 2]).all()
-    ranked = pl.by_turn_rank(out[:, g.ST_POINTS:g.ST_POINTS + 3], out[:, g.ST_START], 3)
+    ranked = by_turn_rank(out[:, g.ST_POINTS:g.ST_POINTS + 3], out[:, g.ST_START], 3)
     for j in range(16):
         assert ranked[j, 0] == out[j, g.ST_POINTS + out[j, g.ST_START]]
 

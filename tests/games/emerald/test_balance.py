@@ -25,8 +25,8 @@ def test_every_balance_scenario_plays_a_few_games(path):
         assert set(FULL.lengths) <= set(out)
     assert balance.illustrative(configs) == "illustrative"
     assert any("ILLUSTRATIVE" in line for line in balance.report_notes(configs))
-    assert any("TURN-ORDER RANK" in line for line in balance.notes(configs))
-    assert not balance.rule_table(configs).empty
+    assert any("TURN-ORDER RANK" in line for line in balance.HOOKS.notes(configs))
+    assert not balance.HOOKS.rule_table(configs).empty
 
 
 def test_a_small_balance_run_of_the_two_player_rule():
@@ -35,14 +35,14 @@ def test_a_small_balance_run_of_the_two_player_rule():
     assert set(result.tables) >= {"win_rate", "differences", "length", "actions"}
     credit = result.tables["win_rate"].groupby("rule set")["win rate"].sum()
     assert np.allclose(credit.values, 1.0)
-    assert "two_player_one_colour" in balance.rule_table(configs).index
+    assert "two_player_one_colour" in balance.HOOKS.rule_table(configs).index
 
 
 def test_the_one_colour_rule_changes_two_player_games_only():
     """(random players: greedy ones never meet a turn where the rule binds, see the report)"""
     def points(players, rules):
-        config = balance.make_config(balance.parse_rules(rules), players,
-                                     FULL.hook("parse_policies")("random", "p", players), "fixed", {}, "v")
+        config = balance.HOOKS.make_config(balance.HOOKS.parse_rules(rules), players,
+                                           FULL.hook("parse_policies")("random", "p", players), "fixed", {}, "v")
         return play.play(config, 64, np.random.default_rng(6))["money"]
 
     assert (points(4, {}) == points(4, {"two_player_one_colour": False})).all()
@@ -51,7 +51,7 @@ def test_the_one_colour_rule_changes_two_player_games_only():
 
 def test_bad_rules_name_their_field():
     with pytest.raises(ScenarioError, match="rules.chamber_ends_turn"):
-        balance.parse_rules({"chamber_ends_turn": "sometimes"})
+        balance.HOOKS.parse_rules({"chamber_ends_turn": "sometimes"})
     with pytest.raises(ScenarioError, match="rules.colour"):
-        balance.parse_rules({"colour": 3})
-    assert not balance.parse_rules({"knight_value": 3}).illustrative
+        balance.HOOKS.parse_rules({"colour": 3})
+    assert not balance.HOOKS.parse_rules({"knight_value": 3}).illustrative

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from analyzer.core import runner, scenario
+from analyzer.core.balance.run import by_turn_rank
 from analyzer.games.emerald import game as g
 from analyzer.games.emerald import play as pl
 from analyzer.games.emerald import reference as ref
@@ -25,8 +26,8 @@ def test_play_gives_the_contract_arrays_and_credit_sums_to_one(players):
     out = pl.play(config(players, "random"), 64, np.random.default_rng(1))
     assert out["credit"].shape == (64, players) and np.allclose(out["credit"].sum(1), 1)
     assert out["money"].shape == (64, players) and (out["money"] >= 0).all()
-    assert out["actions"].shape == (players, len(pl.KINDS)) and out["policy"].shape == (64, players)
-    assert set(pl.LENGTHS) <= set(out)
+    assert out["actions"].shape == (players, len(pl.WHOLE.record.kinds)) and out["policy"].shape == (64, players)
+    assert set(pl.WHOLE.record.length_names) <= set(out)
     ends = out["capped"] + out["ended by the last treasure"] + out["ended by a last knight"]
     assert (ends == 1).all()
 
@@ -40,7 +41,7 @@ def test_rule_sets_meet_the_same_luck_game_by_game():
 
 def test_seat_zero_is_the_start_player_by_rank():
     out, _ = pl.play_games(config(kind="random"), 32, np.random.default_rng(2))
-    ranked = pl.by_turn_rank(out[:, g.ST_POINTS:g.ST_POINTS + 4], out[:, g.ST_START], 4)
+    ranked = by_turn_rank(out[:, g.ST_POINTS:g.ST_POINTS + 4], out[:, g.ST_START], 4)
     for j in range(32):
         assert ranked[j, 0] == out[j, g.ST_POINTS + out[j, g.ST_START]]
 

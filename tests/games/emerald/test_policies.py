@@ -14,10 +14,12 @@ from analyzer.games.emerald import rules as r
 from analyzer.games.emerald import sim
 from analyzer.games.emerald.policies import Policy, parse_policies
 
+W = g.work()  # the probes' work rows
+
 
 def probe(game, op, a=-1, b=-1):
     m = int(game.s[g.TOMOVE])
-    return int(g.probe(g.PROBES.index(op), game.s, game.cfg, m, a, b, 0, 2, game.streams[0], game.rec, game.w,
+    return int(g.probe(g.PROBES.index(op), game.s, game.cfg, m, a, b, 0, 2, game.streams[0], game.rec, W,
                        game.stats[0]))
 
 
@@ -59,7 +61,7 @@ def test_greedy_values_every_plan_as_exact_ev_and_plays_the_best(players, change
             m = int(game.s[g.TOMOVE])
             first = probe(game, "greedy_choice")
             still = g.probe(0, game.s, game.cfg, m, first // g.NPOS, first % g.NPOS, 0, 2, game.streams[0],
-                            game.rec, game.w, game.stats[0])
+                            game.rec, W, game.stats[0])
             if still and game.s[g.ENDED] == g.E_RUN:
                 check_state(game, settings)  # the second move
             game.s[g.STEPS] = 0
@@ -73,7 +75,7 @@ def test_random_picks_uniformly_among_the_knights_and_records_them():
     game.rec[0, 0] = 0
     picks = [probe(game, "random_choice") for _ in range(3000)]
     n = probe(game, "groups")
-    options = sorted(int(x) for x in game.w[3][:n])
+    options = sorted(int(x) for x in W[3][:n])
     assert sorted(set(picks)) == options
     freq = np.array([picks.count(o) for o in options]) / len(picks)
     assert np.abs(freq - 1 / len(options)).max() < 0.05

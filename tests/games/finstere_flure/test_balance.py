@@ -25,7 +25,7 @@ def test_every_balance_scenario_plays_a_few_games(path):
         assert set(FULL.lengths) <= set(out)
     assert balance.illustrative(configs) == "illustrative"
     assert any("ILLUSTRATIVE" in line for line in balance.report_notes(configs))
-    assert any("TURN-ORDER RANK" in line for line in balance.notes(configs))
+    assert any("TURN-ORDER RANK" in line for line in balance.HOOKS.notes(configs))
     assert not balance.rule_table(configs).empty
 
 
@@ -43,7 +43,7 @@ def test_a_small_balance_run_of_stage_cards():
 def test_a_board_in_the_rules_is_played_and_not_illustrative():
     rules = balance.parse_rules({"board": {"width": 12, "height": 9, "entrance": [11, 8], "stones": [[5, 4]]}})
     assert not rules.illustrative and rules.board.width == 12
-    config = balance.make_config(rules, 3, FULL.hook("parse_policies")("random", "p", 3), "fixed", {}, "v")
+    config = balance.HOOKS.make_config(rules, 3, FULL.hook("parse_policies")("random", "p", 3), "fixed", {}, "v")
     assert np.allclose(play.play(config, 16, np.random.default_rng(1))["credit"].sum(1), 1)
 
 

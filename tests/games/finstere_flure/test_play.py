@@ -18,7 +18,7 @@ def config(players=4, kind="random", **changes):
 def test_play_gives_the_balance_contract_by_turn_order_rank():
     res = pl.play(config(5, "greedy"), 64, np.random.default_rng(2))
     assert res["credit"].shape == (64, 5) and np.allclose(res["credit"].sum(1), 1)
-    assert res["actions"].shape == (5, len(pl.KINDS)) and set(pl.LENGTHS) <= set(res)
+    assert res["actions"].shape == (5, len(pl.WHOLE.record.kinds)) and set(pl.WHOLE.record.length_names) <= set(res)
     assert (res["actions"][:, 0] == res["money"].sum(0)).all()
     ends = res["won by escaping"] + res["stage 2 emptied"] + res["stage 2 cards out"] + res["capped"]
     assert (ends == 1).all()

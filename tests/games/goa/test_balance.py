@@ -22,11 +22,11 @@ def test_every_balance_scenario_plays_a_few_games(path):
         out = play.play(config, 4, np.random.default_rng(0))
         assert out["money"].shape == (4, config.players) and np.allclose(out["credit"].sum(1), 1)
         assert out["actions"].shape == (config.players, len(FULL.action_kinds))
-    notes = balance.notes(configs)
+    notes = balance.HOOKS.notes(configs)
     assert any("TURN-ORDER RANK" in line for line in notes) and any("ILLUSTRATIVE" in line for line in notes)
     assert balance.illustrative(configs) == "illustrative board data"
     assert any("greedy" in line for line in balance.report_notes(configs))
-    assert not balance.rule_table(configs).empty
+    assert not balance.HOOKS.rule_table(configs).empty
 
 
 def test_a_small_balance_run_of_the_expedition_limit_ab():
@@ -35,12 +35,12 @@ def test_a_small_balance_run_of_the_expedition_limit_ab():
     assert set(result.tables) >= {"win_rate", "differences", "length", "actions"}
     credit = result.tables["win_rate"].groupby("rule set")["win rate"].sum()
     assert np.allclose(credit.values, 1.0)
-    assert "expedition_limit" in balance.rule_table(configs).index
+    assert "expedition_limit" in balance.HOOKS.rule_table(configs).index
 
 
 def points(players, rules, kind="greedy"):
-    config = balance.make_config(balance.parse_rules(rules), players,
-                                 FULL.hook("parse_policies")(kind, "p", players), "fixed", {}, "v")
+    config = balance.HOOKS.make_config(balance.HOOKS.parse_rules(rules), players,
+                                       FULL.hook("parse_policies")(kind, "p", players), "fixed", {}, "v")
     return play.play(config, 48, np.random.default_rng(6))["money"]
 
 
@@ -55,6 +55,6 @@ def test_each_reading_that_changes_a_full_game_does():
 
 def test_bad_rules_name_their_field():
     with pytest.raises(ScenarioError, match="rules.expedition_limit"):
-        balance.parse_rules({"expedition_limit": "sometimes"})
+        balance.HOOKS.parse_rules({"expedition_limit": "sometimes"})
     with pytest.raises(ScenarioError, match="rules.colour"):
-        balance.parse_rules({"colour": 3})
+        balance.HOOKS.parse_rules({"colour": 3})

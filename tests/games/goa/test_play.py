@@ -20,8 +20,8 @@ def test_play_gives_the_balance_contract():
         out = pl.play(config(players, ("random", "greedy")), 40, np.random.default_rng(1))
         assert out["credit"].shape == out["money"].shape == out["policy"].shape == (40, players)
         assert np.allclose(out["credit"].sum(1), 1)
-        assert out["actions"].shape == (players, len(pl.KINDS))
-        assert set(pl.LENGTHS) <= set(out) and not out["capped"].any()
+        assert out["actions"].shape == (players, len(pl.WHOLE.record.kinds))
+        assert set(pl.WHOLE.record.length_names) <= set(out) and not out["capped"].any()
 
 
 def test_the_same_seed_gives_the_same_games_in_one_batch_or_two():

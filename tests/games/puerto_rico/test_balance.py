@@ -23,11 +23,11 @@ def test_every_balance_scenario_plays_a_few_games(path):
         out = play.play(config, 4, np.random.default_rng(0))
         assert out["money"].shape == (4, config.players) and np.allclose(out["credit"].sum(1), 1)
         assert out["actions"].shape == (config.players, len(FULL.action_kinds))
-    notes = balance.notes(configs)
+    notes = balance.HOOKS.notes(configs)
     assert any("TURN-ORDER RANK" in line for line in notes)
     assert len(balance.printed(configs)) == 3
     assert any("greedy" in line for line in balance.report_notes(configs))
-    assert not balance.rule_table(configs).empty
+    assert not balance.HOOKS.rule_table(configs).empty
 
 
 def test_a_small_balance_run_of_the_start_crops_ab():
@@ -36,12 +36,12 @@ def test_a_small_balance_run_of_the_start_crops_ab():
     assert set(result.tables) >= {"win_rate", "differences", "length", "actions"}
     credit = result.tables["win_rate"].groupby("rule set")["win rate"].sum()
     assert np.allclose(credit.values, 1.0)
-    assert "start_crops" in balance.rule_table(configs).index
+    assert "start_crops" in balance.HOOKS.rule_table(configs).index
 
 
 def points(players, rules, kind="random"):
-    config = balance.make_config(balance.parse_rules(rules), players,
-                                 FULL.hook("parse_policies")(kind, "p", players), "fixed", {}, "v")
+    config = balance.HOOKS.make_config(balance.HOOKS.parse_rules(rules), players,
+                                       FULL.hook("parse_policies")(kind, "p", players), "fixed", {}, "v")
     return play.play(config, 48, np.random.default_rng(6))["money"]
 
 
@@ -56,9 +56,9 @@ def test_each_reading_that_changes_a_full_game_does():
 
 def test_bad_rules_name_their_field():
     with pytest.raises(ScenarioError, match="rules.start_crops"):
-        balance.parse_rules({"start_crops": "all_coffee"})
+        balance.HOOKS.parse_rules({"start_crops": "all_coffee"})
     with pytest.raises(ScenarioError, match="rules.colour"):
-        balance.parse_rules({"colour": 3})
+        balance.HOOKS.parse_rules({"colour": 3})
 
 
 def test_the_noisy_scenario_seats_noisy_players():
@@ -66,4 +66,4 @@ def test_the_noisy_scenario_seats_noisy_players():
     assert {c.policies[0].label for c in configs.values()} == {"noisy:0.1", "noisy:0.2"}
     assert all(len(set(c.policies)) == 1 for c in configs.values())
     assert configs["4 players, all corn"].rules.settings.start_crops == "all_corn"
-    assert "noisy:0.2" in balance.rule_table(configs).to_string()
+    assert "noisy:0.2" in balance.HOOKS.rule_table(configs).to_string()

@@ -22,9 +22,9 @@ def test_play_gives_the_balance_contract():
         out = pl.play(config(players, ("random", "greedy")), 40, np.random.default_rng(1))
         assert out["credit"].shape == out["money"].shape == out["policy"].shape == (40, players)
         assert np.allclose(out["credit"].sum(1), 1)
-        assert out["actions"].shape == (players, len(pl.KINDS))
+        assert out["actions"].shape == (players, len(pl.WHOLE.record.kinds))
         assert (out["actions"].sum(1) == out["rounds"].sum()).all()  # one role per seat per round
-        assert set(pl.LENGTHS) <= set(out) and not out["capped"].any()
+        assert set(pl.WHOLE.record.length_names) <= set(out) and not out["capped"].any()
     a = pl.play(config(), 32, np.random.default_rng(9))
     b = pl.play(config(), 32, np.random.default_rng(9))
     assert all((a[k] == b[k]).all() for k in a)

@@ -23,10 +23,10 @@ def test_every_balance_scenario_plays_a_few_games(path):
         assert out["money"].shape == (4, config.players) and np.allclose(out["credit"].sum(1), 1)
         assert out["actions"].shape == (config.players, len(FULL.action_kinds))
         assert set(FULL.lengths) <= set(out)
-    notes = balance.notes(configs)
+    notes = balance.HOOKS.notes(configs)
     assert any("TURN-ORDER RANK" in line and "worker stone" in line for line in notes)
     assert any("greedy" in line for line in balance.report_notes(configs))
-    assert not balance.rule_table(configs).empty
+    assert not balance.HOOKS.rule_table(configs).empty
 
 
 def test_a_small_balance_run_of_the_upgrade_pairs_ab():
@@ -35,12 +35,12 @@ def test_a_small_balance_run_of_the_upgrade_pairs_ab():
     assert set(result.tables) >= {"win_rate", "differences", "length", "actions"}
     credit = result.tables["win_rate"].groupby("rule set")["win rate"].sum()
     assert np.allclose(credit.values, 1.0)
-    assert "upgrade_pairs" in balance.rule_table(configs).index
+    assert "upgrade_pairs" in balance.HOOKS.rule_table(configs).index
 
 
 def points(players, rules, kind="greedy", n=64):
-    config = balance.make_config(balance.parse_rules(rules), players,
-                                 FULL.hook("parse_policies")(kind, "p", players), "fixed", {}, "v")
+    config = balance.HOOKS.make_config(balance.HOOKS.parse_rules(rules), players,
+                                       FULL.hook("parse_policies")(kind, "p", players), "fixed", {}, "v")
     return play.play(config, n, np.random.default_rng(6))
 
 
@@ -65,6 +65,6 @@ def test_the_stones_each_seat_holds():
 
 def test_bad_rules_name_their_field():
     with pytest.raises(ScenarioError, match="rules.upgrade_pairs"):
-        balance.parse_rules({"upgrade_pairs": "sometimes"})
+        balance.HOOKS.parse_rules({"upgrade_pairs": "sometimes"})
     with pytest.raises(ScenarioError, match="rules.takes_pmf"):
-        balance.parse_rules({"takes_pmf": "uniform_0_6"})  # an exact question's setting, no whole-game rule
+        balance.HOOKS.parse_rules({"takes_pmf": "uniform_0_6"})  # an exact question's setting, no whole-game rule

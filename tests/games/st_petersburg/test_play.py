@@ -18,7 +18,7 @@ def test_the_contract_shapes_and_one_win_a_game():
         out = play.play(config(players, ("random", "greedy")), 64, np.random.default_rng(1))
         assert out["credit"].shape == out["money"].shape == (64, players)
         assert np.allclose(out["credit"].sum(1), 1)
-        assert out["actions"].shape == (players, len(play.KINDS))
+        assert out["actions"].shape == (players, len(play.WHOLE.record.kinds))
         assert (out["rounds"] >= 1).all() and (out["capped"] == 0).all()
         assert (out["policy"] == np.arange(players)).all()
 
