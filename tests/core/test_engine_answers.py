@@ -25,7 +25,8 @@ GAMES, SEARCH = 16, 2
 
 
 def balance_scenarios(game: str) -> list[Path]:
-    return [p for p in registry.scenarios(game) if "position" not in scenario.load(p)]
+    """The game's scenarios `analyzer balance` plays (a tune scenario is `analyzer tune`'s: tests/core/test_tune.py)."""
+    return [p for p in registry.scenarios(game) if not {"position", "tune"} & set(scenario.load(p))]
 
 
 def answer(path: Path, tmp_path: Path) -> str:
