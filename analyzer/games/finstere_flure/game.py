@@ -98,8 +98,8 @@ S_START, S_CARDS, S_CHOICE = range(3)
 NSTREAMS = 3
 R_START, R_CARD, R_MOVE, R_END = range(4)
 RECORD_KINDS = ("start", "card", "move", "end")
-POLICY_CODES = {"random": 0, "greedy": 1, "runner": 2}
-P_RANDOM, P_GREEDY, P_RUNNER = 0, 1, 2
+POLICY_CODES = {"random": 0, "greedy": 1}
+P_RANDOM, P_GREEDY = 0, 1
 
 # the work array: BFS node rows (a node: the figure's square or OUT, and a stone layout), then the rows below
 N_SQ, N_PAR, N_DIR, N_LAYOUT, N_NDIFF, N_END, N_HASH, N_NEXT = range(8)
@@ -787,13 +787,12 @@ def sorted_ends(cfg, w, n):
     return m
 
 
-@kernel(f"int64({S}, {S}, int64, {R}, boolean, boolean)")
-def best_end(s, cfg, f, w, bound, wary):
+@kernel(f"int64({S}, {S}, int64, {R}, boolean)")
+def best_end(s, cfg, f, w, bound):
     """greedy's end for figure f: the node of the least key (caught, dist, code, k), k its index among the ends
     at that code; with `bound` only one whose key is below the key in w[W_KEY, 0..3] (there: a lower figure's,
     which wins ties).  The ends are tried by (dist, code, k), so the count of catching cards stops as soon as it
-    cannot win.  Not `wary` (runner's end): no card is counted, caught is 0 everywhere.  Returns the node (-1:
-    none beats the bound), its key left in w[W_KEY, 0..3]."""
+    cannot win.  Returns the node (-1: none beats the bound), its key left in w[W_KEY, 0..3]."""
     key, order = w[W_KEY], w[W_KEY][4:]
     m = sorted_ends(cfg, w, all_ends(s, cfg, f, w))
     trial = w[W_GREEDY]
@@ -812,7 +811,7 @@ def best_end(s, cfg, f, w, bound, wary):
                 break
         else:
             cap = 1 << 40
-        if code == OUT or not wary:
+        if code == OUT:
             k0 = 0
         else:
             copy(trial, s, cfg)
@@ -1056,16 +1055,16 @@ def apply(s, cfg, rs, rec, o):
 @njit(search.POLICY_SIG, cache=True, error_model="numpy")
 def policy(s, cfg, rs, rec, code):
     """greedy: the figure and end of the least (catching cards, distance, code, k), ties the lower figure
-    (policies.py); runner: the same with no card counted; random: a figure uniformly, then an end uniformly among its ends (both drawn on the choice
+    (policies.py); random: a figure uniformly, then an end uniformly among its ends (both drawn on the choice
     stream)."""
     q, f = s[DECP], s[CURF]
     w = work_array()
     if s[WHAT] == D_FIGURE:
         s[GK_FRESH] = 0
-        if code != P_RANDOM:
+        if code == P_GREEDY:
             bf, have = -1, False
             for g in range(s[NFIGS]):
-                if may_pick(s, q, g) and best_end(s, cfg, g, w, have, code == P_GREEDY) >= 0:
+                if may_pick(s, q, g) and best_end(s, cfg, g, w, have) >= 0:
                     bf, have = g, True
             s[GK_F], s[GK_CODE], s[GK_VAR], s[GK_FRESH] = bf, w[W_KEY, 2], w[W_KEY, 3], 1
             return bf
@@ -1080,9 +1079,9 @@ def policy(s, cfg, rs, rec, code):
                     return g
                 j -= 1
         return -1
-    if code != P_RANDOM:
+    if code == P_GREEDY:
         if not s[GK_OK]:
-            best_end(s, cfg, f, w, False, code == P_GREEDY)
+            best_end(s, cfg, f, w, False)
             s[GK_CODE], s[GK_VAR] = w[W_KEY, 2], w[W_KEY, 3]
         return s[GK_VAR] * END_BASE + s[GK_CODE] + 2
     n = all_ends(s, cfg, f, w)

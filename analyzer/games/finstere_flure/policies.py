@@ -10,8 +10,6 @@ with every tie-break, is in the coordination notes.  In short:
   exit, 0 once out, the entrance's + 1 from off the board; the square's code y * width + x, out -2, off -1; the
   stone layout's index k among those of that square, in the order found); the least key wins, ties to the lower
   figure index.
-- `runner`: greedy with no card counted (every end's count 0): the end nearest the exit, the same tie-breaks.
-  A fifth of greedy's time a move; the search player's default base in its playouts.
 - `search` (`search:N`, `search:N:BASE`): core's search player (`core/search.py`) over this engine's forward model:
   each figure turn is two decisions, the figure, then its end (the square or out, with the stones its path
   pushes; at most the 64 nearest the exit by greedy's order where there are more), each option scored by about N
@@ -25,12 +23,10 @@ from typing import ClassVar
 
 from analyzer.core.policies import NamedPolicy
 
-KINDS = ("greedy", "random", "runner")
+KINDS = ("greedy", "random")
 DESCRIPTIONS = {
     "greedy": "the safest end (spec question 2): fewest of this round's possible monster cards catch it, then "
               "fewest steps to the exit, over every figure still to move",
-    "runner": "greedy with no card counted: the end nearest the exit over every figure still to move (fast; "
-              "the search player's playouts)",
     "random": "a figure uniformly among those still to move, then an end uniformly among its legal ends (staying "
               "included; a square once per layout of the stones the move can leave)",
 }

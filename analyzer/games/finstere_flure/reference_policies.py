@@ -61,14 +61,13 @@ def steps_to_exit(t: ref.Table, code: int, settings) -> int:
     return abs(x - ex) + abs(y - ey) + (code == OFF_CODE) + (settings.exit_on == "beyond")
 
 
-def greedy_choice(t: ref.Table, seat: int, settings, wary: bool = True) -> tuple[int, tuple]:
+def greedy_choice(t: ref.Table, seat: int, settings) -> tuple[int, tuple]:
     """Spec question 2 as a player: every unmoved figure's every end keyed (caught, steps to exit, end), others
-    where they stand; the least key, ties to the lower figure index -> (figure, end (code, k)).  Not `wary`
-    (runner): caught is 0 everywhere."""
+    where they stand; the least key, ties to the lower figure index -> (figure, end (code, k))."""
     best = None
     for i in unmoved(t, seat):
         for end, path in legal_ends(t, i, settings).items():
-            if end[0] == OUT_CODE or not wary:
+            if end[0] == OUT_CODE:
                 caught = 0
             else:
                 trial = t.copy()
@@ -136,10 +135,10 @@ class _Rows:
 def figure_turn(t: ref.Table, seat: int, policy: str, rows: _Rows, settings):
     i, code, k = rows.take("move")
     end = code, k
-    if policy in ("greedy", "runner"):
-        mine = greedy_choice(t, seat, settings, policy == "greedy")
+    if policy == "greedy":
+        mine = greedy_choice(t, seat, settings)
         if mine != (i, end):
-            raise RecordMismatch(f"round {t.round}: {policy} seat {seat} moves figure {mine[0]} to {mine[1]}, "
+            raise RecordMismatch(f"round {t.round}: greedy seat {seat} moves figure {mine[0]} to {mine[1]}, "
                                  f"the record says figure {i} to {end}")
     elif i not in unmoved(t, seat):
         raise RecordMismatch(f"round {t.round}: seat {seat} may not move figure {i}")

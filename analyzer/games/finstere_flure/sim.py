@@ -140,11 +140,10 @@ RULE_SETS = (  # (label, board, settings changes): every reading that changes a 
 GREEDY_ROUNDS = 4  # the greedy games' turn_cap: the readable greedy is slow
 
 
-def agreement(seed: int = 0, games: int = 1, greedy_games: int = 1, rule_sets=RULE_SETS,
-              smart: str = "greedy") -> list[tuple]:
+def agreement(seed: int = 0, games: int = 1, greedy_games: int = 1, rule_sets=RULE_SETS) -> list[tuple]:
     """Engine games replayed by the readable reference, every rule set of `rule_sets`: `games` random games at 2
-    to 7 players and `greedy_games` games of `smart` (greedy or runner) and random players (`smart` at the even
-    seats) capped at GREEDY_ROUNDS rounds.  Returns [(what, engine's value, reference's value)]: every monster phase's snapshot
+    to 7 players and `greedy_games` games of greedy and random players (greedy at the even seats) capped at
+    GREEDY_ROUNDS rounds.  Returns [(what, engine's value, reference's value)]: every monster phase's snapshot
     up to the first difference, and the number of them."""
     from analyzer.games.finstere_flure import reference_policies as rp
 
@@ -153,10 +152,10 @@ def agreement(seed: int = 0, games: int = 1, greedy_games: int = 1, rule_sets=RU
     for label, board, changes in rule_sets:
         settings = replace(r.DEFAULT_SETTINGS, **changes)
         plans = [(int(rng.integers(2, 8)), "random") for _ in range(games)]
-        plans += [(int(rng.integers(2, 5)), f"{smart}/random") for _ in range(greedy_games)]
+        plans += [(int(rng.integers(2, 5)), "greedy/random") for _ in range(greedy_games)]
         for players, kind in plans:
             policies = (("random",) * players if kind == "random"
-                        else tuple(smart if q % 2 == 0 else "random" for q in range(players)))
+                        else tuple("greedy" if q % 2 == 0 else "random" for q in range(players)))
             rules = settings if kind == "random" else replace(settings, turn_cap=GREEDY_ROUNDS)
             game_seed = int(rng.integers(2**31))
             rows, snaps, _ = engine_game(board, rules, players, policies, game_seed)

@@ -250,13 +250,6 @@ def test_engine_equals_the_reference_with_greedy_players():
         assert engine == reference, what
 
 
-def test_engine_equals_the_reference_with_runner_players():
-    checks = sim.agreement(13, games=0, greedy_games=1, rule_sets=sim.RULE_SETS[:1], smart="runner")
-    assert len(checks) > 2
-    for what, engine, reference in checks:
-        assert engine == reference, what
-
-
 def test_a_figure_pushed_onto_the_exit_corner_gets_out_by_stepping_off_and_back():
     """It stands there (pushed by the monster); a step away and back onto the corner is out, as the reference."""
     b = open_board()
