@@ -1058,10 +1058,10 @@ def policy(s, cfg, rs, rec, code):
     (policies.py); random: a figure uniformly, then an end uniformly among its ends (both drawn on the choice
     stream)."""
     q, f = s[DECP], s[CURF]
-    w = work_array()
     if s[WHAT] == D_FIGURE:
         s[GK_FRESH] = 0
         if code == P_GREEDY:
+            w = work_array()
             bf, have = -1, False
             for g in range(s[NFIGS]):
                 if may_pick(s, q, g) and best_end(s, cfg, g, w, have) >= 0:
@@ -1081,9 +1081,11 @@ def policy(s, cfg, rs, rec, code):
         return -1
     if code == P_GREEDY:
         if not s[GK_OK]:
+            w = work_array()
             best_end(s, cfg, f, w, False)
             s[GK_CODE], s[GK_VAR] = w[W_KEY, 2], w[W_KEY, 3]
         return s[GK_VAR] * END_BASE + s[GK_CODE] + 2
+    w = work_array()
     n = all_ends(s, cfg, f, w)
     m = 0
     for i in range(n):
@@ -1125,7 +1127,9 @@ def margin(s, cfg, seat):
     return float(s[NOUT + seat] - best)
 
 
-MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin)
+# no exploring playouts: one random end in a playout throws its figure to the monster (search:16 against three
+# greedy won 25.0% (14.9-38.8) of 48 games with the default rate 8, 83.3% before playouts explored)
+MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin, explore_in=0)
 
 
 @njit(cache=True, error_model="numpy")
