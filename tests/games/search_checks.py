@@ -45,3 +45,18 @@ def check_strength_same_for_any_jobs(invoke, scenario: str, n: int, players: int
     assert runs[0] == runs[1]
     assert set(runs[0]) >= {"win_rate", "lo95", "hi95", "fair_share", "margin", "games"}
     assert runs[0]["games"] == n and runs[0]["fair_share"] == pytest.approx(1 / players)
+
+
+def check_picks_the_best(cases, at_least: int) -> None:
+    """End-game positions where every option's reward is exact: `cases` yields ({option: reward}, the option the
+    search picked).  Over at least `at_least` of them the pick has the best reward in at least 95% (the issue's
+    bar), and always where some option wins more than another."""
+    checked = hits = 0
+    for values, picked in cases:
+        best = max(values.values())
+        checked += 1
+        hits += values[picked] == best
+        if len(set(values.values())) > 1:
+            assert values[picked] == best, (values, picked)
+    assert checked >= at_least
+    assert hits >= 0.95 * checked

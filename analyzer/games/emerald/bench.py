@@ -23,7 +23,7 @@ def run(quick: bool = False) -> list[dict]:
     rows += core_bench.exact_questions("emerald", ("ev", "catch", "dragon"), repeats)
     decisions = core_bench.spread_decisions(g.MODEL, new_game, 3 if quick else 12, g.P_GREEDY)
     return rows + core_bench.search_rows("emerald", g.MODEL, decisions, g.P_GREEDY, g.NSTREAMS,
-                                         (("search:64", "greedy", 4, 8 if quick else 16, ">=1/s"),
+                                         (("search:64:greedy", "greedy", 4, 8 if quick else 16, ">=1/s"),
                                           ("search:64:random", "greedy", 4, 16 if quick else 48, ">=1/s")),
                                          1 if quick else 3)
 

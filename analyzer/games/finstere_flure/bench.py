@@ -4,8 +4,8 @@ every figure still to move tried against each distinct card left).  Medians of r
 numba kernel is compiled or loaded from its cache before timing); and the random games as `analyzer balance`
 plays them (chunks, accumulators, the runner) on 1 and 2 local workers, the pool started before timing.  No
 public engine plays these policies, so there is no comparison column.  Then the search player's rows: its
-driver's share of a search:64 decision, and 4-player games with one search:64 seat against greedy (greedy playouts
-are whole games of the safest-square player: slow, a few games only).
+driver's share of a search:64 decision, and 4-player games with one search:64 seat (base greedy, the default)
+against greedy (greedy playouts are whole games of the safest-square player: a few games only).
 """
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def run(quick: bool = False) -> list[dict]:
     rows += core_bench.exact_questions("finstere_flure", ("odds", "ev"), repeats)
     decisions = core_bench.spread_decisions(g.MODEL, new_game, 3 if quick else 12, g.P_GREEDY)
     return rows + core_bench.search_rows("finstere_flure", g.MODEL, decisions, g.P_GREEDY, g.NSTREAMS,
-                                         (("search:64", "greedy", 4, 2 if quick else 4, ">=1/s"),), 1)
+                                         (("search:64:greedy", "greedy", 4, 2 if quick else 4, ">=1/s"),), 1)
 
 
 def new_game(seed: int):

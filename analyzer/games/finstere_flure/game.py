@@ -615,14 +615,20 @@ def monster_step(s, cfg):
     return gone
 
 
+@kernel(f"int64({S}, int64)")
+def crosses_of(cfg, code):
+    """How many figures card `code` walks for (0: a number card, which walks `code` steps)."""
+    if code == 5 and cfg[C_FIVE3]:
+        return 3
+    return -code if code < 0 else 0
+
+
 @kernel(f"int64({S}, {S}, int64, int64)")
 def monster_phase(s, cfg, code, watch):
     """The monster plays card `code` (5, 7, 8, 10; -k: k crosses; 5 reads 3 crosses under five_is_three_crosses):
     look then step, eaten figures marked EATEN; after the last step it looks once more.  Returns the figures
     gone; with a `watch` figure (-1: none) it stops as soon as that one is eaten."""
-    crosses = -code if code < 0 else 0
-    if code == 5 and cfg[C_FIVE3]:
-        crosses = 3
+    crosses = crosses_of(cfg, code)
     steps = cfg[C_XCAP] if crosses > 0 else code
     gone = 0
     for _ in range(steps):
@@ -670,30 +676,47 @@ def cross_ban(s, cfg):
 
 @kernel(f"boolean({S}, int64)")
 def is_cross(cfg, code):
-    return code < 0 or (code == 5 and cfg[C_FIVE3] == 1)
+    return crosses_of(cfg, code) > 0
 
 
 @kernel(f"int64({S}, {S}, int64, {R}, int64)")
 def caught(s, cfg, f, w, cap):
     """How many of the cards the monster may play this round (a multiset) eat figure f on the state s (counting
-    stops at cap)."""
+    stops at cap).  The monster walks the same way whatever the card, which only says when it stops: one walk,
+    stopped when f is eaten (at step k, after `gone` other figures), answers every card: a number card catches f
+    if it walks k steps or more, a cross card of j crosses if gone < j and k is within cross_cap."""
     ban = cross_ban(s, cfg)
+    steps, most = 0, 0  # the most steps a number card left walks, the most figures a cross card left walks for
+    for c in range(NCARDS):
+        if s[PLAYED + c] or (ban and is_cross(cfg, CARD_CODES[c])):
+            continue
+        j = crosses_of(cfg, CARD_CODES[c])
+        if j > 0:
+            most = max(most, j)
+        else:
+            steps = max(steps, CARD_CODES[c])
     t = w[W_CAUGHT]
+    copy(t, s, cfg)
+    k, gone = 0, 0
+    for step in range(1, max(steps, cfg[C_XCAP] if most > 0 else 0) + 1):
+        look(t, cfg)
+        now = monster_step(t, cfg)
+        if t[FPOS + f] == EATEN:
+            k = step
+            break
+        gone += now
+        if gone >= most and step >= steps:
+            break  # every card left has stopped
+    if k == 0:
+        return 0
     n = 0
     for c in range(NCARDS):
         code = CARD_CODES[c]
         if s[PLAYED + c] or (ban and is_cross(cfg, code)):
             continue
-        if c > 0 and CARD_CODES[c - 1] == code and not s[PLAYED + c - 1]:
-            continue  # a duplicate already counted below
-        mult = 1
-        for c2 in range(c + 1, NCARDS):
-            if CARD_CODES[c2] == code and not s[PLAYED + c2]:
-                mult += 1
-        copy(t, s, cfg)
-        monster_phase(t, cfg, code, f)
-        if t[FPOS + f] == EATEN:
-            n += mult
+        j = crosses_of(cfg, code)
+        if (k <= cfg[C_XCAP] and gone < j) if j > 0 else k <= code:
+            n += 1
             if n >= cap:
                 return n
     return n
@@ -734,25 +757,33 @@ def all_ends(s, cfg, f, w):
 
 @kernel(f"int64({S}, {R}, int64)")
 def sort_key(cfg, w, i):
-    return dist(cfg, w[N_SQ, i]) * (MAXSQ + 4) + w[N_SQ, i] + 2
+    """Node i's place in greedy's order (dist, code, then the order found: i), unique."""
+    return (dist(cfg, w[N_SQ, i]) * (MAXSQ + 4) + w[N_SQ, i] + 2) * MAXNODES + i
+
+
+SHELL_GAPS = (701, 301, 132, 57, 23, 10, 4, 1)  # Ciura's
 
 
 @kernel(f"int64({S}, {R}, int64)")
 def sorted_ends(cfg, w, n):
-    """The legal ends among the n nodes, sorted by (dist, code) into w[W_KEY][4:] (insertion, stable: a code's
-    ends stay in k order); returns how many."""
+    """The legal ends among the n nodes, sorted by (dist, code) into w[W_KEY][4:] (a code's ends stay in k
+    order: found in that order); returns how many.  A Shell sort of the unique keys, in place."""
     order = w[W_KEY][4:]
     m = 0
     for i in range(n):
-        if not w[N_END, i]:
-            continue
-        k = sort_key(cfg, w, i)
-        j = m
-        while j > 0 and sort_key(cfg, w, order[j - 1]) > k:
-            order[j] = order[j - 1]
-            j -= 1
-        order[j] = i
-        m += 1
+        if w[N_END, i]:
+            order[m] = sort_key(cfg, w, i)
+            m += 1
+    for gap in SHELL_GAPS:
+        for i in range(gap, m):
+            k = order[i]
+            j = i
+            while j >= gap and order[j - gap] > k:
+                order[j] = order[j - gap]
+                j -= gap
+            order[j] = k
+    for j in range(m):
+        order[j] %= MAXNODES
     return m
 
 
@@ -1027,10 +1058,10 @@ def policy(s, cfg, rs, rec, code):
     (policies.py); random: a figure uniformly, then an end uniformly among its ends (both drawn on the choice
     stream)."""
     q, f = s[DECP], s[CURF]
-    w = work_array()
     if s[WHAT] == D_FIGURE:
         s[GK_FRESH] = 0
         if code == P_GREEDY:
+            w = work_array()
             bf, have = -1, False
             for g in range(s[NFIGS]):
                 if may_pick(s, q, g) and best_end(s, cfg, g, w, have) >= 0:
@@ -1050,9 +1081,11 @@ def policy(s, cfg, rs, rec, code):
         return -1
     if code == P_GREEDY:
         if not s[GK_OK]:
+            w = work_array()
             best_end(s, cfg, f, w, False)
             s[GK_CODE], s[GK_VAR] = w[W_KEY, 2], w[W_KEY, 3]
         return s[GK_VAR] * END_BASE + s[GK_CODE] + 2
+    w = work_array()
     n = all_ends(s, cfg, f, w)
     m = 0
     for i in range(n):
@@ -1094,7 +1127,9 @@ def margin(s, cfg, seat):
     return float(s[NOUT + seat] - best)
 
 
-MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin)
+# no exploring playouts: one random end in a playout throws its figure to the monster (search:16 against three
+# greedy won 25.0% (14.9-38.8) of 48 games with the default rate 8, 83.3% before playouts explored)
+MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin, explore_in=0)
 
 
 @njit(cache=True, error_model="numpy")

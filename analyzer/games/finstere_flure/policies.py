@@ -13,8 +13,9 @@ with every tie-break, is in the coordination notes.  In short:
 - `search` (`search:N`, `search:N:BASE`): core's search player (`core/search.py`) over this engine's forward model:
   each figure turn is two decisions, the figure, then its end (the square or out, with the stones its path
   pushes; at most the 64 nearest the exit by greedy's order where there are more), each option scored by about N
-  playouts (default 64), every seat playing BASE (default greedy) to the end, the monster's cards still to come
-  drawn afresh in each playout; the reward is the share of the win.
+  playouts (default 64), every seat playing BASE (default greedy) to the end with no random decision (one random
+  end throws a figure to the monster), the monster's cards still to come drawn afresh in each playout; the reward
+  is the share of the win.
 """
 from __future__ import annotations
 

@@ -1,18 +1,16 @@
 """The search player on Emerald: the forward model core's driver searches, what the search may not see, the best
 option where it can be computed exactly, determinism, and the names a scenario may give it."""
-import json
-
 import numpy as np
 import pytest
 
 from analyzer.core import search
-from analyzer.core.errors import ScenarioError
-from analyzer.core.policies import SearchPolicy
 from analyzer.games.emerald import game as g
 from analyzer.games.emerald import play as pl
 from analyzer.games.emerald import sim
 from analyzer.games.emerald.policies import Policy, parse_policies
 from tests.cli_helpers import invoke
+from tests.games.search_checks import (BAD_PLAYERS, check_picks_the_best, check_search_names, check_strength_refuses,
+                                       check_strength_same_for_any_jobs)
 
 GREEDY = g.P_GREEDY
 NO_RECORD = np.zeros((1, 3), dtype=np.int64)
@@ -95,7 +93,10 @@ def test_search_picks_the_exact_best_option_at_the_end_of_the_game():
     the die nor anything the deciding seat cannot see changes any option's reward (checked on 12 resamplings):
     the option search:256 picks has the best exact reward (share of the win) in at least 95% of them; where some
     option wins more than another, always."""
-    checked = hits = 0
+    check_picks_the_best(end_game_picks(), at_least=100)
+
+
+def end_game_picks():
     for seed in range(16):
         players = 2 + seed % 4
         for s, cfg, seat in decisions(players, seed):
@@ -109,15 +110,8 @@ def test_search_picks_the_exact_best_option_at_the_end_of_the_game():
             values = {o: outcomes(s, cfg, seat, o) for o in opts}
             if any(len(v) > 1 for v in values.values()):
                 continue
-            values = {o: next(iter(v)) for o, v in values.items()}
-            best = max(values.values())
-            picked = search.decide(g.MODEL, s, cfg, seat, 256, GREEDY, seed, g.NSTREAMS)
-            checked += 1
-            hits += values[picked] == best
-            if len(set(values.values())) > 1:
-                assert values[picked] == best
-    assert checked >= 100
-    assert hits >= 0.95 * checked
+            yield ({o: next(iter(v)) for o, v in values.items()},
+                   search.decide(g.MODEL, s, cfg, seat, 256, GREEDY, seed, g.NSTREAMS))
 
 
 def hide_otherwise(s, seat):
@@ -197,33 +191,13 @@ def test_search_beats_greedy():
 
 
 def test_search_names_parse_and_bad_ones_name_the_field():
-    p = Policy.parse("search", "f")
-    assert isinstance(p, SearchPolicy) and p.budget == search.DEFAULT_BUDGET and p.base == Policy("greedy")
-    assert p.label == "search:64"
-    q = Policy.parse("search:16:random", "f")
-    assert (q.budget, q.base.label, q.label) == (16, "random", "search:16:random")
-    assert g.policy_code(q) < 0 and search.decode(g.policy_code(q)) == (16, g.P_RANDOM)
-    for bad, why in (("search:0", "N=0"), ("search:x", "allowed"), ("search:16:clever", "allowed"),
-                     ("search:16:search:4", "cannot be a search"), ("cleverest", "search:N:BASE")):
-        with pytest.raises(ScenarioError, match=why) as err:
-            Policy.parse(bad, "policies[2]")
-        assert err.value.field == "policies[2]"
+    check_search_names(Policy.parse, g.policy_code, g.POLICY_CODES, Policy("greedy"), "random")
 
 
-@pytest.mark.parametrize("args", [["--policy", "search:0"], ["--against", "search:x"], ["--policy", "cleverest"]])
+@pytest.mark.parametrize("args", BAD_PLAYERS)
 def test_strength_refuses_bad_players_in_one_line(args):
-    res = invoke("strength", "scenarios/emerald/balance-seats.yaml", *args, "-n", "4")
-    assert res.exit_code == 2
-    assert len(res.stderr.strip().splitlines()) == 1 and args[0] in res.stderr
+    check_strength_refuses(invoke, "scenarios/emerald/balance-seats.yaml", args)
 
 
 def test_strength_is_the_same_for_any_jobs():
-    runs = [json.loads(invoke("strength", "scenarios/emerald/balance-seats.yaml", "--policy", "search:2",
-                              "--players", "3", "-n", "32", "--seed", "4", "-j", jobs, "-f", "json",
-                              "--no-progress").stdout)
-            for jobs in ("1", "2")]
-    for run in runs:
-        run.pop("games_per_second")
-        run.pop("meta", None)
-    assert runs[0] == runs[1]
-    assert runs[0]["games"] == 32 and runs[0]["fair_share"] == pytest.approx(1 / 3)
+    check_strength_same_for_any_jobs(invoke, "scenarios/emerald/balance-seats.yaml", 32, players=2)

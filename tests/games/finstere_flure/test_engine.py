@@ -213,6 +213,39 @@ def test_a_player_wins_at_once_when_his_figures_but_one_are_out():
     assert e.s[g.NPLAYED] == 6  # no monster phase after the win
 
 
+@pytest.mark.parametrize("five_is_three, cap", [(False, 20), (True, 6)])
+def test_one_monster_walk_counts_the_same_cards_as_a_walk_per_card(five_is_three, cap):
+    """greedy's count of the cards that catch a figure (one walk answering every card) equals playing each card
+    left on its own copy, for every figure of the positions of seeded greedy games (crosses capped short too)."""
+    rs, rec, w = np.arange(1, g.NSTREAMS + 1, dtype=np.uint64), np.zeros((1, 4), dtype=np.int64), g.work()
+    compared = caught = 0
+    for seed in range(3):
+        cfg = g.settings_vector(replace(SET, five_is_three_crosses=five_is_three, cross_cap=cap), None, 4)
+        streams = g.Chance(1, np.random.default_rng(seed)).seeds
+        s = g.state()
+        pols = np.full((1, 4), g.P_GREEDY, dtype=np.int64)
+        g.run(cfg, streams, np.zeros((1, g.STSIZE), dtype=np.int64), s, g.NEW_GAME, 1, pols=pols)
+        for _ in range(8):
+            ban = s[g.ROUND] == 1
+            cards = [c for k, c in enumerate(g.CARD_CODES) if not s[g.PLAYED + k]
+                     and not (ban and (c < 0 or (c == 5 and five_is_three)))]
+            for f in range(s[g.NFIGS]):
+                if s[g.FPOS + f] < 0:
+                    continue
+                walks = 0
+                for c in cards:
+                    t = s.copy()
+                    g.probe(g.PROBES.index("monster_phase"), t, cfg, c, rs, rec, w)
+                    walks += t[g.FPOS + f] == g.EATEN
+                assert g.probe(g.PROBES.index("caught"), s, cfg, f, rs, rec, w) == walks
+                compared += 1
+                caught += walks > 0
+            g.run(cfg, streams, np.zeros((1, g.STSIZE), dtype=np.int64), s, g.GO_ON, 1)
+            if s[g.ENDED] != g.E_RUN:
+                break
+    assert compared > 50 and caught > 5
+
+
 def config(players=4, kind="random", **changes):
     from analyzer.games.finstere_flure import play as pl
     from analyzer.games.finstere_flure.policies import Policy

@@ -5,12 +5,12 @@ import numpy as np
 import pytest
 
 from analyzer.core import search
-from analyzer.core.errors import ScenarioError
-from analyzer.core.policies import SearchPolicy
 from analyzer.games.finstere_flure import game as g
 from analyzer.games.finstere_flure import play as pl
 from analyzer.games.finstere_flure.policies import Policy, parse_policies
 from tests.cli_helpers import invoke
+from tests.games.search_checks import (BAD_PLAYERS, check_picks_the_best, check_search_names, check_strength_refuses,
+                                       check_strength_same_for_any_jobs)
 
 GREEDY = g.P_GREEDY
 NO_RECORD = np.zeros((1, 4), dtype=np.int64)
@@ -62,7 +62,11 @@ def test_search_picks_the_exact_best_option_at_the_end_of_the_game():
     figures out decide, so no card left changes an option's outcome (checked on 3 card orders).  The option
     search:256 picks has the best exact reward in at least 95% of them; where some option wins more than another,
     always."""
-    checked = hits = 0
+    check_picks_the_best(end_game_picks(), at_least=30)
+
+
+def end_game_picks():
+    checked = 0
     for seed in range(8):
         players = 2 + seed % 3
         for s, cfg, seat in decisions(players, seed):
@@ -84,14 +88,8 @@ def test_search_picks_the_exact_best_option_at_the_end_of_the_game():
                     seen.add(g.reward(t, cfg, seat))
                 assert len(seen) == 1
                 values[o] = seen.pop()
-            best = max(values.values())
-            picked = search.decide(g.MODEL, s, cfg, seat, 256, GREEDY, seed, g.NSTREAMS)
             checked += 1
-            hits += values[picked] == best
-            if len(set(values.values())) > 1:
-                assert values[picked] == best
-    assert checked >= 30
-    assert hits >= 0.95 * checked
+            yield values, search.decide(g.MODEL, s, cfg, seat, 256, GREEDY, seed, g.NSTREAMS)
 
 
 def first_round_moves(card_seed):
@@ -136,19 +134,13 @@ def test_search_games_are_deterministic_and_beat_random():
 
 
 def test_search_names_parse_and_bad_ones_name_the_field():
-    p = Policy.parse("search", "f")
-    assert isinstance(p, SearchPolicy) and p.budget == search.DEFAULT_BUDGET and p.base == Policy("greedy")
-    q = Policy.parse("search:16:random", "f")
-    assert g.policy_code(q) < 0 and search.decode(g.policy_code(q)) == (16, g.P_RANDOM)
-    for bad, why in (("search:0", "N=0"), ("search:x", "allowed"), ("search:16:clever", "allowed"),
-                     ("search:16:search:4", "cannot be a search"), ("cleverest", "search:N:BASE")):
-        with pytest.raises(ScenarioError, match=why) as err:
-            Policy.parse(bad, "policies[2]")
-        assert err.value.field == "policies[2]"
+    check_search_names(Policy.parse, g.policy_code, g.POLICY_CODES, Policy("greedy"), "random")
 
 
-@pytest.mark.parametrize("args", [["--policy", "search:0"], ["--against", "search:x"]])
+@pytest.mark.parametrize("args", BAD_PLAYERS)
 def test_strength_refuses_bad_players_in_one_line(args):
-    res = invoke("strength", "scenarios/finstere_flure/balance-seats.yaml", *args, "-n", "4")
-    assert res.exit_code == 2
-    assert len(res.stderr.strip().splitlines()) == 1 and args[0] in res.stderr
+    check_strength_refuses(invoke, "scenarios/finstere_flure/balance-seats.yaml", args)
+
+
+def test_strength_is_the_same_for_any_jobs():
+    check_strength_same_for_any_jobs(invoke, "scenarios/finstere_flure/balance-seats.yaml", 8, players=2)
