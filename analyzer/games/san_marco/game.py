@@ -894,6 +894,7 @@ RD_PREV = 136  # the previous 3-player round's D, R1, R2
 RD_STOPPED = 139
 RDSIZE = 140
 OP_SPLIT, OP_PICK, OP_PLAY = 1, 2, 3
+SPLITS_MAX = 3 ** 9  # assignment codes of 10 cards into 3 piles (card 0 in pile 0)
 
 
 @njit("void(int64[:], int64, int64, int64)", cache=True)
@@ -1075,6 +1076,99 @@ def _pile_masks(assign, na, nl, lims, npiles, am, ls):
 
 
 @njit(cache=True)
+def split_table(s, bd, cfg, rd, g, dist, code, par, opts, work, scratch, codes, vals):
+    """Every split of group g's cards into its piles (canonical: pile labels in order of first use), as
+    assignment codes (card i's pile in base-npl digit i - 1; card 0 in pile 0; the limit cards after the action
+    cards), each with the divider's value under model `code` (fair_split: his worse pile; else the pile a greedy
+    chooser leaves him) into codes[:m], vals[:m], in enumeration order; returns m."""
+    b = RD_G + GS * g
+    na = rd[b + G_NA]
+    nl = rd[b + G_NL]
+    nc = na + nl
+    npl = rd[b + G_NP]
+    acts = rd[b + G_ACT:b + G_ACT + 6].copy()
+    lims = rd[b + G_LIMC:b + G_LIMC + 4].copy()
+    lam = par[dist, 0]
+    elim = par[dist, 1]
+    final = s[FINAL] == 1
+    vd = np.zeros(64, dtype=np.float64)
+    subset_values(s, bd, cfg, dist, acts, na, opts, work, scratch, vd)
+    r0 = rd[b + G_REC]
+    v0 = np.zeros(64, dtype=np.float64)
+    subset_values(s, bd, cfg, r0, acts, na, opts, work, scratch, v0)
+    v1 = np.zeros(64, dtype=np.float64)
+    r1 = rd[b + G_REC + 1]
+    if npl == 3:
+        subset_values(s, bd, cfg, r1, acts, na, opts, work, scratch, v1)
+    blind = npl == 2 and cfg[C_SEES] == 0
+    am = np.zeros(3, dtype=np.int64)
+    ls = np.zeros(3, dtype=np.int64)
+    cur = np.zeros(10, dtype=np.int64)
+    dv = np.zeros(3, dtype=np.float64)
+    c = np.zeros(3, dtype=np.float64)
+    total = 1
+    for i in range(nc - 1):
+        total *= npl
+    m = 0
+    for code_i in range(total):
+        x = code_i
+        mx = 0
+        ok = True
+        for i in range(1, nc):
+            cur[i] = x % npl
+            x //= npl
+            if cur[i] > mx + 1:
+                ok = False
+                break
+            if cur[i] > mx:
+                mx = cur[i]
+        if not ok or mx != npl - 1:
+            continue
+        _pile_masks(cur, na, nl, lims, npl, am, ls)
+        for q in range(npl):
+            dv[q] = vd[am[q]] - limit_cost(s, dist, ls[q], lam, elim, final)
+        if npl == 2:
+            if blind:
+                e = 0.5 * (dv[0] + dv[1])
+            else:
+                c0 = v0[am[0]] - limit_cost(s, r0, ls[0], lam, elim, final)
+                c1 = v0[am[1]] - limit_cost(s, r0, ls[1], lam, elim, final)
+                if c0 > c1 + 1e-9:
+                    e = dv[1]
+                elif c1 > c0 + 1e-9:
+                    e = dv[0]
+                else:
+                    e = 0.5 * (dv[0] + dv[1])
+            worst = min(dv[0], dv[1])
+        else:
+            for q in range(3):
+                c[q] = v0[am[q]] - limit_cost(s, r0, ls[q], lam, elim, final)
+            top = max(c[0], max(c[1], c[2]))
+            e = 0.0
+            nt = 0
+            for q in range(3):
+                if c[q] > top - 1e-9:
+                    nt += 1
+                    # R2 takes the better of the other two for him; D the last
+                    a1 = (q + 1) % 3
+                    a2 = (q + 2) % 3
+                    w1 = v1[am[a1]] - limit_cost(s, r1, ls[a1], lam, elim, final)
+                    w2 = v1[am[a2]] - limit_cost(s, r1, ls[a2], lam, elim, final)
+                    if w1 > w2 + 1e-9:
+                        e += dv[a2]
+                    elif w2 > w1 + 1e-9:
+                        e += dv[a1]
+                    else:
+                        e += 0.5 * (dv[a1] + dv[a2])
+            e /= nt
+            worst = min(dv[0], min(dv[1], dv[2]))
+        codes[m] = code_i
+        vals[m] = worst if code == 2 else e
+        m += 1
+    return m
+
+
+@njit(cache=True)
 def do_split(s, bd, cfg, rd, g, pol, par, rs, opts, work, scratch):
     b = RD_G + GS * g
     if rd[b + G_SPLIT] == 1:
@@ -1084,8 +1178,6 @@ def do_split(s, bd, cfg, rd, g, pol, par, rs, opts, work, scratch):
     nl = rd[b + G_NL]
     nc = na + nl
     npl = rd[b + G_NP]
-    acts = rd[b + G_ACT:b + G_ACT + 6].copy()
-    lims = rd[b + G_LIMC:b + G_LIMC + 4].copy()
     assign = np.zeros(10, dtype=np.int64)
     code = pol[dist]
     if code == 0 or nc < npl:
@@ -1102,92 +1194,26 @@ def do_split(s, bd, cfg, rd, g, pol, par, rs, opts, work, scratch):
                 if used[:npl].sum() == npl:
                     break
     else:
-        lam = par[dist, 0]
-        elim = par[dist, 1]
-        final = s[FINAL] == 1
-        vd = np.zeros(64, dtype=np.float64)
-        subset_values(s, bd, cfg, dist, acts, na, opts, work, scratch, vd)
-        r0 = rd[b + G_REC]
-        v0 = np.zeros(64, dtype=np.float64)
-        subset_values(s, bd, cfg, r0, acts, na, opts, work, scratch, v0)
-        v1 = np.zeros(64, dtype=np.float64)
-        r1 = rd[b + G_REC + 1]
-        if npl == 3:
-            subset_values(s, bd, cfg, r1, acts, na, opts, work, scratch, v1)
-        blind = npl == 2 and cfg[C_SEES] == 0
-        am = np.zeros(3, dtype=np.int64)
-        ls = np.zeros(3, dtype=np.int64)
-        cur = np.zeros(10, dtype=np.int64)
-        dv = np.zeros(3, dtype=np.float64)
-        c = np.zeros(3, dtype=np.float64)
+        codes = np.empty(SPLITS_MAX, dtype=np.int64)
+        vals = np.empty(SPLITS_MAX, dtype=np.float64)
+        m = split_table(s, bd, cfg, rd, g, dist, code, par, opts, work, scratch, codes, vals)
         best_v = -1e18
         ties = 0
-        total = 1
-        for i in range(nc - 1):
-            total *= npl
-        for code_i in range(total):
-            x = code_i
-            mx = 0
-            ok = True
-            for i in range(1, nc):
-                cur[i] = x % npl
-                x //= npl
-                if cur[i] > mx + 1:
-                    ok = False
-                    break
-                if cur[i] > mx:
-                    mx = cur[i]
-            if not ok or mx != npl - 1:
-                continue
-            _pile_masks(cur, na, nl, lims, npl, am, ls)
-            for q in range(npl):
-                dv[q] = vd[am[q]] - limit_cost(s, dist, ls[q], lam, elim, final)
-            if npl == 2:
-                if blind:
-                    e = 0.5 * (dv[0] + dv[1])
-                    worst = min(dv[0], dv[1])
-                else:
-                    c0 = v0[am[0]] - limit_cost(s, r0, ls[0], lam, elim, final)
-                    c1 = v0[am[1]] - limit_cost(s, r0, ls[1], lam, elim, final)
-                    if c0 > c1 + 1e-9:
-                        e = dv[1]
-                    elif c1 > c0 + 1e-9:
-                        e = dv[0]
-                    else:
-                        e = 0.5 * (dv[0] + dv[1])
-                    worst = min(dv[0], dv[1])
-            else:
-                for q in range(3):
-                    c[q] = v0[am[q]] - limit_cost(s, r0, ls[q], lam, elim, final)
-                top = max(c[0], max(c[1], c[2]))
-                e = 0.0
-                nt = 0
-                for q in range(3):
-                    if c[q] > top - 1e-9:
-                        nt += 1
-                        # R2 takes the better of the other two for him; D the last
-                        a1 = (q + 1) % 3
-                        a2 = (q + 2) % 3
-                        w1 = v1[am[a1]] - limit_cost(s, r1, ls[a1], lam, elim, final)
-                        w2 = v1[am[a2]] - limit_cost(s, r1, ls[a2], lam, elim, final)
-                        if w1 > w2 + 1e-9:
-                            e += dv[a2]
-                        elif w2 > w1 + 1e-9:
-                            e += dv[a1]
-                        else:
-                            e += 0.5 * (dv[a1] + dv[a2])
-                e /= nt
-                worst = min(dv[0], min(dv[1], dv[2]))
-            v = worst if code == 2 else e
+        pick = 0
+        for k in range(m):
+            v = vals[k]
             if v > best_v + 1e-9:
                 best_v = v
                 ties = 1
-                assign[:] = cur
+                pick = k
             elif v > best_v - 1e-9:
                 ties += 1
                 if randint(rs, 4, ties) == 0:
-                    assign[:] = cur
-        assign[0] = 0
+                    pick = k
+        x = codes[pick]
+        for i in range(1, nc):
+            assign[i] = x % npl
+            x //= npl
     for i in range(na):
         rd[b + G_APILE + i] = assign[i]
     for j in range(nl):
