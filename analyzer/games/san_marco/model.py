@@ -736,7 +736,10 @@ def policy_code(policy) -> int:
 
 def policy_arrays(policies, n: int, seat_policy: np.ndarray | None = None):
     """(n, P) codes (search codes too) and (n, P, 3) parameters (a search seat: its base's) for game rows."""
+    from analyzer.games.san_marco.policies import parse_policy
+
     P = len(policies)
+    policies = [parse_policy(p, "policy") if isinstance(p, str) else p for p in policies]
     codes = np.array([policy_code(p) for p in policies], dtype=np.int64)
     bases = [getattr(p, "base", p) for p in policies]
     params_ = np.array([[b.lam, b.elim_penalty, b.beta] for b in bases], dtype=np.float64)
