@@ -1311,33 +1311,48 @@ def do_pick(s, bd, cfg, rd, g, slot, pol, par, rs, st, opts, work, scratch):
 
 
 @njit(cache=True)
-def play_card(s, bd, cfg, seat, card, code, rs, st, opts, scratch):
-    """One action card: the policy's option applied, the card discarded."""
+def card_option(s, bd, cfg, seat, card, code, rs, opts, scratch):
+    """The policy's option row for one action card (-1: none): random a uniform row, else the best immediate value
+    (ties uniform), a losing best skipped where skipping is allowed (row 0)."""
     if code == 0:
         n = options(s, bd, cfg, seat, card, opts)
-        j = -1
-        if n > 0:
-            j = randint(rs, 4, n)
-    else:
-        j, v = best_option(s, bd, cfg, seat, card, opts, scratch, rs, True)
-        if j >= 0 and cfg[C_SKIP] == 1 and v < 0:
-            j = 0  # skip (row 0 when skipping is allowed)
-    s[ADISC + card] += 1
-    if j < 0 or opts[j, 0] == T_SKIP:
+        return randint(rs, 4, n) if n > 0 else -1
+    j, v = best_option(s, bd, cfg, seat, card, opts, scratch, rs, True)
+    if j >= 0 and cfg[C_SKIP] == 1 and v < 0:
+        return 0
+    return j
+
+
+@njit(cache=True)
+def play_option(s, bd, cfg, seat, opt, rs, st):
+    """Play one option row (a skip counts as skipped; a banishment rolls its die, stream 3)."""
+    if opt[0] == T_SKIP:
         st[ST_ACT + seat * NKINDS + 5] += 1
         return
     die = 0
-    if opts[j, 0] == T_BANISH:
+    if opt[0] == T_BANISH:
         die = 1 + randint(rs, 3, 6)
-    apply_option(s, bd, cfg, seat, opts[j], die)
-    st[ST_ACT + seat * NKINDS + kind_of(opts[j, 0])] += 1
-    if opts[j, 0] == T_DOGE:
+    apply_option(s, bd, cfg, seat, opt, die)
+    st[ST_ACT + seat * NKINDS + kind_of(opt[0])] += 1
+    if opt[0] == T_DOGE:
         st[ST_DOGES] += 1
 
 
 @njit(cache=True)
-def do_play(s, bd, cfg, rd, g, slot, pol, rs, st, opts, scratch):
-    b = RD_G + GS * g
+def play_card(s, bd, cfg, seat, card, code, rs, st, opts, scratch):
+    """One action card: the policy's option applied, the card discarded."""
+    j = card_option(s, bd, cfg, seat, card, code, rs, opts, scratch)
+    s[ADISC + card] += 1
+    if j < 0:
+        st[ST_ACT + seat * NKINDS + 5] += 1
+        return
+    play_option(s, bd, cfg, seat, opts[j], rs, st)
+
+
+@njit(cache=True)
+def open_pile(s, rd, b, slot):
+    """A pile's play begins: (the player, his pile: a distributor keeps the pile nobody took), its limit cards
+    counted."""
     if slot < 2:
         seat = rd[b + G_REC + slot]
     else:
@@ -1358,6 +1373,13 @@ def do_play(s, bd, cfg, rd, g, slot, pol, rs, st, opts, scratch):
                 s[LIM + seat] += v
                 s[LFACE + v - 1] += 1
         rd[b + G_STATUS + q] = 1
+    return seat, q
+
+
+@njit(cache=True)
+def do_play(s, bd, cfg, rd, g, slot, pol, rs, st, opts, scratch):
+    b = RD_G + GS * g
+    seat, q = open_pile(s, rd, b, slot)
     cards = np.zeros(6, dtype=np.int64)
     k = 0
     for i in range(rd[b + G_NA]):
@@ -1475,35 +1497,76 @@ def setup(s, bd, cfg, rs):
 
 
 @njit(cache=True)
+def banish_choice(s, bd, cfg, seat, code, rs, opts, scratch):
+    """The passage banishment the policy names (-1: none): random uniform over the districts (and declining,
+    where allowed), else the best expected change (ties uniform), declined when it gains nothing and may be."""
+    d = -1
+    if code == 0:
+        k = randint(rs, 4, 6 if cfg[C_PBANISH] == 1 else 7)
+        return k if k < 6 else -1
+    bv = -1e18
+    ties = 0
+    for x in range(6):
+        opts[0, 0] = T_BANISH
+        opts[0, 1] = x
+        v = option_value(s, bd, cfg, seat, opts[0], scratch)
+        if v > bv + 1e-9:
+            bv = v
+            d = x
+            ties = 1
+        elif v > bv - 1e-9:
+            ties += 1
+            if randint(rs, 4, ties) == 0:
+                d = x
+    if cfg[C_PBANISH] == 0 and bv <= 1e-9:
+        d = -1
+    return d
+
+
+@njit(cache=True)
 def passage_banish(s, bd, cfg, seat, code, rs, st, opts, scratch, forced):
     """The strictly-fewest player's banishment: forced >= 0 names the district, -2 declines, -1 the policy."""
     d = -1
     if forced >= 0:
         d = forced
     elif forced == -1:
-        if code == 0:
-            k = randint(rs, 4, 6 if cfg[C_PBANISH] == 1 else 7)
-            d = k if k < 6 else -1
-        else:
-            bv = -1e18
-            ties = 0
-            for x in range(6):
-                opts[0, 0] = T_BANISH
-                opts[0, 1] = x
-                v = option_value(s, bd, cfg, seat, opts[0], scratch)
-                if v > bv + 1e-9:
-                    bv = v
-                    d = x
-                    ties = 1
-                elif v > bv - 1e-9:
-                    ties += 1
-                    if randint(rs, 4, ties) == 0:
-                        d = x
-            if cfg[C_PBANISH] == 0 and bv <= 1e-9:
-                d = -1
+        d = banish_choice(s, bd, cfg, seat, code, rs, opts, scratch)
     if d >= 0:
         banish(s, bd, cfg, seat, d, 1 + randint(rs, 3, 6))
         st[ST_ACT + seat * NKINDS + 6] += 1
+
+
+@njit(cache=True)
+def catch_up(s, cfg, st):
+    """The passage end's catch-up bonus: each player below 10 (or, `not_eliminated`, still in at the extra round)
+    gains the highest limit total less his own."""
+    P = s[NPL]
+    top = 0
+    for p in range(P):
+        top = max(top, s[LIM + p])
+    for p in range(P):
+        ok = s[LIM + p] < 10 or (cfg[C_CATCHUP] == 1 and s[FINAL] == 1 and s[OUTB + p] == 0)
+        if ok:
+            s[SC + p] += top - s[LIM + p]
+            if st[ST_BONUSSET] == 0:
+                st[ST_BONUS + p] = top - s[LIM + p]
+    st[ST_BONUSSET] = 1
+
+
+@njit(cache=True)
+def fewest(s):
+    """The seat with strictly the fewest limit points (-1: a tie)."""
+    low = 99
+    cnt = 0
+    who = -1
+    for p in range(s[NPL]):
+        if s[LIM + p] < low:
+            low = s[LIM + p]
+            cnt = 1
+            who = p
+        elif s[LIM + p] == low:
+            cnt += 1
+    return who if cnt == 1 else -1
 
 
 @njit(cache=True)
@@ -1511,28 +1574,10 @@ def end_passage(s, bd, cfg, pol, rs, st, opts, scratch, forced, bonus_too):
     """Catch-up bonus (if bonus_too), the fewest-limit banishment, then the next passage or the final
     scoring.  Returns True when the game is over."""
     P = s[NPL]
-    top = 0
-    for p in range(P):
-        top = max(top, s[LIM + p])
     if bonus_too:
-        for p in range(P):
-            ok = s[LIM + p] < 10 or (cfg[C_CATCHUP] == 1 and s[FINAL] == 1 and s[OUTB + p] == 0)
-            if ok:
-                s[SC + p] += top - s[LIM + p]
-                if st[ST_BONUSSET] == 0:
-                    st[ST_BONUS + p] = top - s[LIM + p]
-        st[ST_BONUSSET] = 1
-    low = 99
-    cnt = 0
-    who = -1
-    for p in range(P):
-        if s[LIM + p] < low:
-            low = s[LIM + p]
-            cnt = 1
-            who = p
-        elif s[LIM + p] == low:
-            cnt += 1
-    if cnt == 1:
+        catch_up(s, cfg, st)
+    who = fewest(s)
+    if who >= 0:
         passage_banish(s, bd, cfg, who, pol[who], rs, st, opts, scratch, forced)
     if s[PASS] == 2:
         for d in range(6):
@@ -1561,6 +1606,52 @@ def end_passage(s, bd, cfg, pol, rs, st, opts, scratch, forced, bonus_too):
     return False
 
 
+@njit(cache=True)
+def close_round(s, cfg, rd, st, sb, lb, stopped, first):
+    """A round is over (sb, lb: prestige and limit at its start; stopped: by early_end; first: the run's first
+    round): its stats, and whether the passage ends."""
+    P = s[NPL]
+    if s[FINAL] == 0:
+        for q in range(4):
+            seat = rd[RD_ROLE + q]
+            if seat >= 0:
+                st[ST_ROLEP + q] += s[SC + seat] - sb[seat]
+                st[ST_ROLEL + q] += s[LIM + seat] - lb[seat]
+                st[ST_ROLEN + q] += 1
+    st[ST_ROUNDS] += 1
+    st[ST_P1 + s[PASS]] += 1
+    if s[FINAL] == 1:
+        st[ST_EXTRA] += 1
+    nin = below_10(s)
+    over = stopped == 1 or s[FINAL] == 1 or (nin < P and nin < 2)
+    s[RND] += 1
+    if not over and s[RND] >= cfg[C_MAXROUNDS]:
+        st[ST_CAP] = 1
+        over = True
+    if first:
+        st[ST_FIRSTEND] = 1 if over else 0
+    return over
+
+
+@njit(cache=True)
+def next_start(s, cfg, rd):
+    """The next round's start player, and whether it is the extra round, when the passage goes on."""
+    P = s[NPL]
+    if below_10(s) < P:
+        s[FINAL] = 1
+        nxt = s[RSTART]
+        for i in range(1, P + 1):
+            p = (s[RSTART] + i) % P
+            if s[LIM + p] < 10:
+                nxt = p
+                break
+        s[RSTART] = nxt
+    elif P == 3 and cfg[C_NEXT3] == 0:
+        s[RSTART] = rd[RD_ROLE + 3]  # the second receiver distributes next
+    else:
+        s[RSTART] = (s[RSTART] + 1) % P
+
+
 @njit(cache=True, inline='always')
 def run_game(s, bd, cfg, rd, pol, par, rs, st, opts, work, scratch, resume):
     """Play on to the end of the game.  resume 0: a new round starts now; 1: rd's remaining steps first."""
@@ -1576,43 +1667,13 @@ def run_game(s, bd, cfg, rd, pol, par, rs, st, opts, work, scratch, resume):
             sb[p] = s[SC + p]
             lb[p] = s[LIM + p]
         stopped = run_steps(s, bd, cfg, rd, pol, par, rs, st, opts, work, scratch)
-        if s[FINAL] == 0:
-            for q in range(4):
-                seat = rd[RD_ROLE + q]
-                if seat >= 0:
-                    st[ST_ROLEP + q] += s[SC + seat] - sb[seat]
-                    st[ST_ROLEL + q] += s[LIM + seat] - lb[seat]
-                    st[ST_ROLEN + q] += 1
-        st[ST_ROUNDS] += 1
-        st[ST_P1 + s[PASS]] += 1
-        if s[FINAL] == 1:
-            st[ST_EXTRA] += 1
-        nin = below_10(s)
-        over = stopped == 1 or s[FINAL] == 1 or (nin < P and nin < 2)
-        s[RND] += 1
-        if not over and s[RND] >= cfg[C_MAXROUNDS]:
-            st[ST_CAP] = 1
-            over = True
-        if first:
-            st[ST_FIRSTEND] = 1 if over else 0
-            first = False
+        over = close_round(s, cfg, rd, st, sb, lb, stopped, first)
+        first = False
         if over:
             if end_passage(s, bd, cfg, pol, rs, st, opts, scratch, -1, True):
                 return
             continue
-        if nin < P:
-            s[FINAL] = 1
-            nxt = s[RSTART]
-            for i in range(1, P + 1):
-                p = (s[RSTART] + i) % P
-                if s[LIM + p] < 10:
-                    nxt = p
-                    break
-            s[RSTART] = nxt
-        elif P == 3 and cfg[C_NEXT3] == 0:
-            s[RSTART] = rd[RD_ROLE + 3]  # the second receiver distributes next
-        else:
-            s[RSTART] = (s[RSTART] + 1) % P
+        next_start(s, cfg, rd)
 
 
 @njit(cache=True)

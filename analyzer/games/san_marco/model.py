@@ -31,12 +31,10 @@ from numba import njit, types
 from analyzer.core import search
 from analyzer.games.san_marco import game as g
 from analyzer.games.san_marco.game import (
-    ADECK, ADISC, AN, AR, B_HIGH, BSIZE, C_EARLY, C_PBANISH, C_ROLES, C_SEES, C_SKIP, CSIZE, FINAL, G_ACT, G_APILE,
-    G_DIST, G_LIMC, G_LPILE, G_NA, G_NL, G_NP, G_OWNER, G_PLAYED, G_REC, G_STATUS, GS, LDECK, LFACE, LIM, LN,
-    MAXOPT, NKINDS, NPL, OP_PICK, OP_SPLIT, ORDER_KEY, OUTB, PASS, RD_G, RD_KIND, RD_NG, RD_NSTEPS, RD_ROLE,
-    RD_STEP, RD_STEPS, RD_STOPPED, RDSIZE, RND, RSTART, SC, SPLITS_MAX, SSIZE, ST_ACT, ST_BONUS, ST_BONUSSET,
-    ST_CAP, ST_DOGES, ST_EXTRA, ST_FIRSTEND, ST_P1, ST_ROLEL, ST_ROLEN, ST_ROLEP, ST_ROUNDS, STSIZE, T_BANISH,
-    T_DOGE, T_SKIP, C_MAXROUNDS, C_CATCHUP, C_NEXT3, C_P)
+    ADECK, ADISC, AN, AR, BSIZE, CSIZE, C_EARLY, C_P, C_PBANISH, C_ROLES, C_SEES, GS, G_ACT, G_APILE, G_DIST, G_LIMC,
+    G_LPILE, G_NA, G_NL, G_NP, G_OWNER, G_PLAYED, G_REC, G_STATUS, LDECK, LIM, LN, MAXOPT, NKINDS, NPL, OP_PICK,
+    OP_SPLIT, ORDER_KEY, RDSIZE, RD_G, RD_KIND, RD_NG, RD_NSTEPS, RD_ROLE, RD_STEP, RD_STEPS, RD_STOPPED, SC,
+    SPLITS_MAX, SSIZE, STSIZE, ST_ACT)
 
 RD0 = SSIZE  # the round's plan
 ST0 = RD0 + RDSIZE  # the stats
@@ -118,26 +116,8 @@ def take_pile(rd, st, b, q, seat):
 
 @njit(cache=True)
 def start_pile(f, s, rd, b, slot):
-    """A pile's play begins: the player, his pile (a distributor keeps the pile nobody took), its limit cards."""
-    seat = rd[b + G_REC + slot] if slot < 2 else rd[b + G_DIST]
-    q = -1
-    for x in range(rd[b + G_NP]):
-        if rd[b + G_OWNER + x] == seat:
-            q = x
-    if q < 0:
-        for x in range(rd[b + G_NP]):
-            if rd[b + G_OWNER + x] < 0:
-                q = x
-        rd[b + G_OWNER + q] = seat
-    if rd[b + G_STATUS + q] == 0:
-        for j in range(rd[b + G_NL]):
-            if rd[b + G_LPILE + j] == q:
-                v = rd[b + G_LIMC + j]
-                s[LIM + seat] += v
-                s[LFACE + v - 1] += 1
-        rd[b + G_STATUS + q] = 1
-    f[PSEAT] = seat
-    f[PQ] = q
+    """A pile's play begins (game.open_pile): its player and pile into the cursor."""
+    f[PSEAT], f[PQ] = g.open_pile(s, rd, b, slot)
     f[PCARD] = -1
     f[NORD] = 0
 
@@ -145,71 +125,16 @@ def start_pile(f, s, rd, b, slot):
 @njit(cache=True)
 def round_end(f, s, fc, rd, st):
     """The round's stats, whether the passage ends (then the catch-up bonus) and the next round's start."""
-    P = s[NPL]
-    if s[FINAL] == 0:
-        for q in range(4):
-            seat = rd[RD_ROLE + q]
-            if seat >= 0:
-                st[ST_ROLEP + q] += s[SC + seat] - f[SB + seat]
-                st[ST_ROLEL + q] += s[LIM + seat] - f[LB + seat]
-                st[ST_ROLEN + q] += 1
-    st[ST_ROUNDS] += 1
-    st[ST_P1 + s[PASS]] += 1
-    if s[FINAL] == 1:
-        st[ST_EXTRA] += 1
-    nin = g.below_10(s)
-    over = f[STOPPED] == 1 or s[FINAL] == 1 or (nin < P and nin < 2)
-    s[RND] += 1
-    if not over and s[RND] >= fc[C_MAXROUNDS]:
-        st[ST_CAP] = 1
-        over = True
-    if f[FIRST] == 1:
-        st[ST_FIRSTEND] = 1 if over else 0
-        f[FIRST] = 0
+    over = g.close_round(s, fc, rd, st, f[SB:SB + 4], f[LB:LB + 4], f[STOPPED], f[FIRST] == 1)
+    f[FIRST] = 0
     f[SHOWN] = 1
     f[SHOWN + 1] = 1
     if over:
-        top = 0
-        for p in range(P):
-            top = max(top, s[LIM + p])
-        for p in range(P):
-            if s[LIM + p] < 10 or (fc[C_CATCHUP] == 1 and s[FINAL] == 1 and s[OUTB + p] == 0):
-                s[SC + p] += top - s[LIM + p]
-                if st[ST_BONUSSET] == 0:
-                    st[ST_BONUS + p] = top - s[LIM + p]
-        st[ST_BONUSSET] = 1
+        g.catch_up(s, fc, st)
         f[PHASE] = PH_PASSAGE
-        return
-    if nin < P:
-        s[FINAL] = 1
-        nxt = s[RSTART]
-        for i in range(1, P + 1):
-            p = (s[RSTART] + i) % P
-            if s[LIM + p] < 10:
-                nxt = p
-                break
-        s[RSTART] = nxt
-    elif P == 3 and fc[C_NEXT3] == 0:
-        s[RSTART] = rd[RD_ROLE + 3]
     else:
-        s[RSTART] = (s[RSTART] + 1) % P
-    f[PHASE] = PH_ROUND
-
-
-@njit(cache=True)
-def fewest(s):
-    """The seat with strictly the fewest limit points (-1: a tie)."""
-    low = 99
-    cnt = 0
-    who = -1
-    for p in range(s[NPL]):
-        if s[LIM + p] < low:
-            low = s[LIM + p]
-            cnt = 1
-            who = p
-        elif s[LIM + p] == low:
-            cnt += 1
-    return who if cnt == 1 else -1
+        g.next_start(s, fc, rd)
+        f[PHASE] = PH_ROUND
 
 
 @njit(cache=True)
@@ -298,7 +223,7 @@ def advance(f, fc, rs, rec):
             round_end(f, s, fc, rd, st)
             return search.ROUND_END
         else:  # PH_PASSAGE
-            who = fewest(s)
+            who = g.fewest(s)
             if who >= 0:
                 return pend(f, D_PBANISH, who)
             end_passage(f, s, fc, rs, -2)
@@ -476,15 +401,7 @@ def apply(f, fc, rs, rec, o):
         opts = np.empty((MAXOPT, 5), dtype=np.int64)
         option_rows(f, fc, opts)
         f[PCARD] = -1
-        row = opts[o]
-        if row[0] == T_SKIP:
-            st[ST_ACT + seat * NKINDS + 5] += 1
-            return
-        die = 1 + g.randint(rs, 3, 6) if row[0] == T_BANISH else 0
-        g.apply_option(s, board(fc), fc, seat, row, die)
-        st[ST_ACT + seat * NKINDS + g.kind_of(row[0])] += 1
-        if row[0] == T_DOGE:
-            st[ST_DOGES] += 1
+        g.play_option(s, board(fc), fc, seat, opts[o], rs, st)
     else:  # D_PBANISH
         end_passage(f, s, fc, rs, o if o != DECLINE else -2)
 
@@ -531,45 +448,15 @@ def card_choice(f, code, rs):
 
 @njit(cache=True)
 def option_choice(f, fc, code, rs):
-    """game.play_card's choice: a uniform row, else the best immediate value (ties uniform), a losing best
-    skipped where skipping is allowed."""
-    opts = np.empty((MAXOPT, 5), dtype=np.int64)
-    if code == 0:
-        return g.randint(rs, 4, option_rows(f, fc, opts))
-    j, v = g.best_option(f[:SSIZE], board(fc), fc, f[PSEAT], f[PCARD], opts, np.empty(SSIZE, dtype=np.int64), rs,
-                         True)
-    if fc[C_SKIP] == 1 and v < 0:
-        return 0
-    return j
+    return g.card_option(f[:SSIZE], board(fc), fc, f[PSEAT], f[PCARD], code, rs, np.empty((MAXOPT, 5), np.int64),
+                         np.empty(SSIZE, np.int64))
 
 
 @njit(cache=True)
 def banish_choice(f, fc, code, rs):
-    """game.passage_banish's choice: uniform (declining one of seven where allowed), else the district of the best
-    expected change (ties uniform), declined when it gains nothing and may be declined."""
-    if code == 0:
-        return g.randint(rs, 4, 6 if fc[C_PBANISH] == 1 else 7)
-    s = f[:SSIZE]
-    opt = np.full(5, -1, dtype=np.int64)
-    opt[0] = T_BANISH
-    scratch = np.empty(SSIZE, dtype=np.int64)
-    bv = -1e18
-    ties = 0
-    d = DECLINE
-    for x in range(6):
-        opt[1] = x
-        v = g.option_value(s, board(fc), fc, f[DECP], opt, scratch)
-        if v > bv + 1e-9:
-            bv = v
-            d = x
-            ties = 1
-        elif v > bv - 1e-9:
-            ties += 1
-            if g.randint(rs, 4, ties) == 0:
-                d = x
-    if fc[C_PBANISH] == 0 and bv <= 1e-9:
-        return DECLINE
-    return d
+    d = g.banish_choice(f[:SSIZE], board(fc), fc, f[DECP], code, rs, np.empty((1, 5), np.int64),
+                        np.empty(SSIZE, np.int64))
+    return DECLINE if d < 0 else d
 
 
 @njit(search.POLICY_SIG, cache=True)
