@@ -101,4 +101,5 @@ GAME = GameSpec(
     bench="analyzer.games.san_marco.bench:run",
     reference_check="analyzer.games.san_marco.game:engine_agrees",
     picture="analyzer.games.san_marco.picture:picture",
+    policies=("greedy", "random", "fair_split", "softmax", "search[:N[:BASE]]"),
 )

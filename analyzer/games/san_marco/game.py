@@ -899,6 +899,7 @@ RD_PREV = 136  # the previous 3-player round's D, R1, R2
 RD_STOPPED = 139
 RDSIZE = 140
 OP_SPLIT, OP_PICK, OP_PLAY = 1, 2, 3
+SPLITS_MAX = 3 ** 9  # assignment codes of 10 cards into 3 piles (card 0 in pile 0)
 
 
 @njit("void(int64[:], int64, int64, int64)", cache=True)
@@ -1080,6 +1081,99 @@ def _pile_masks(assign, na, nl, lims, npiles, am, ls):
 
 
 @njit(cache=True)
+def split_table(s, bd, cfg, rd, g, dist, code, par, opts, work, scratch, codes, vals):
+    """Every split of group g's cards into its piles (canonical: pile labels in order of first use), as
+    assignment codes (card i's pile in base-npl digit i - 1; card 0 in pile 0; the limit cards after the action
+    cards), each with the divider's value under model `code` (fair_split: his worse pile; else the pile a greedy
+    chooser leaves him) into codes[:m], vals[:m], in enumeration order; returns m."""
+    b = RD_G + GS * g
+    na = rd[b + G_NA]
+    nl = rd[b + G_NL]
+    nc = na + nl
+    npl = rd[b + G_NP]
+    acts = rd[b + G_ACT:b + G_ACT + 6].copy()
+    lims = rd[b + G_LIMC:b + G_LIMC + 4].copy()
+    lam = par[dist, 0]
+    elim = par[dist, 1]
+    final = s[FINAL] == 1
+    vd = np.zeros(64, dtype=np.float64)
+    subset_values(s, bd, cfg, dist, acts, na, opts, work, scratch, vd)
+    r0 = rd[b + G_REC]
+    v0 = np.zeros(64, dtype=np.float64)
+    subset_values(s, bd, cfg, r0, acts, na, opts, work, scratch, v0)
+    v1 = np.zeros(64, dtype=np.float64)
+    r1 = rd[b + G_REC + 1]
+    if npl == 3:
+        subset_values(s, bd, cfg, r1, acts, na, opts, work, scratch, v1)
+    blind = npl == 2 and cfg[C_SEES] == 0
+    am = np.zeros(3, dtype=np.int64)
+    ls = np.zeros(3, dtype=np.int64)
+    cur = np.zeros(10, dtype=np.int64)
+    dv = np.zeros(3, dtype=np.float64)
+    c = np.zeros(3, dtype=np.float64)
+    total = 1
+    for i in range(nc - 1):
+        total *= npl
+    m = 0
+    for code_i in range(total):
+        x = code_i
+        mx = 0
+        ok = True
+        for i in range(1, nc):
+            cur[i] = x % npl
+            x //= npl
+            if cur[i] > mx + 1:
+                ok = False
+                break
+            if cur[i] > mx:
+                mx = cur[i]
+        if not ok or mx != npl - 1:
+            continue
+        _pile_masks(cur, na, nl, lims, npl, am, ls)
+        for q in range(npl):
+            dv[q] = vd[am[q]] - limit_cost(s, dist, ls[q], lam, elim, final)
+        if npl == 2:
+            if blind:
+                e = 0.5 * (dv[0] + dv[1])
+            else:
+                c0 = v0[am[0]] - limit_cost(s, r0, ls[0], lam, elim, final)
+                c1 = v0[am[1]] - limit_cost(s, r0, ls[1], lam, elim, final)
+                if c0 > c1 + 1e-9:
+                    e = dv[1]
+                elif c1 > c0 + 1e-9:
+                    e = dv[0]
+                else:
+                    e = 0.5 * (dv[0] + dv[1])
+            worst = min(dv[0], dv[1])
+        else:
+            for q in range(3):
+                c[q] = v0[am[q]] - limit_cost(s, r0, ls[q], lam, elim, final)
+            top = max(c[0], max(c[1], c[2]))
+            e = 0.0
+            nt = 0
+            for q in range(3):
+                if c[q] > top - 1e-9:
+                    nt += 1
+                    # R2 takes the better of the other two for him; D the last
+                    a1 = (q + 1) % 3
+                    a2 = (q + 2) % 3
+                    w1 = v1[am[a1]] - limit_cost(s, r1, ls[a1], lam, elim, final)
+                    w2 = v1[am[a2]] - limit_cost(s, r1, ls[a2], lam, elim, final)
+                    if w1 > w2 + 1e-9:
+                        e += dv[a2]
+                    elif w2 > w1 + 1e-9:
+                        e += dv[a1]
+                    else:
+                        e += 0.5 * (dv[a1] + dv[a2])
+            e /= nt
+            worst = min(dv[0], min(dv[1], dv[2]))
+        codes[m] = code_i
+        vals[m] = worst if code == 2 else e
+        m += 1
+    return m
+
+
+@njit(cache=True)
 def do_split(s, bd, cfg, rd, g, pol, par, rs, opts, work, scratch):
     b = RD_G + GS * g
     if rd[b + G_SPLIT] == 1:
@@ -1089,8 +1183,6 @@ def do_split(s, bd, cfg, rd, g, pol, par, rs, opts, work, scratch):
     nl = rd[b + G_NL]
     nc = na + nl
     npl = rd[b + G_NP]
-    acts = rd[b + G_ACT:b + G_ACT + 6].copy()
-    lims = rd[b + G_LIMC:b + G_LIMC + 4].copy()
     assign = np.zeros(10, dtype=np.int64)
     code = pol[dist]
     if code == 0 or nc < npl:
@@ -1107,92 +1199,26 @@ def do_split(s, bd, cfg, rd, g, pol, par, rs, opts, work, scratch):
                 if used[:npl].sum() == npl:
                     break
     else:
-        lam = par[dist, 0]
-        elim = par[dist, 1]
-        final = s[FINAL] == 1
-        vd = np.zeros(64, dtype=np.float64)
-        subset_values(s, bd, cfg, dist, acts, na, opts, work, scratch, vd)
-        r0 = rd[b + G_REC]
-        v0 = np.zeros(64, dtype=np.float64)
-        subset_values(s, bd, cfg, r0, acts, na, opts, work, scratch, v0)
-        v1 = np.zeros(64, dtype=np.float64)
-        r1 = rd[b + G_REC + 1]
-        if npl == 3:
-            subset_values(s, bd, cfg, r1, acts, na, opts, work, scratch, v1)
-        blind = npl == 2 and cfg[C_SEES] == 0
-        am = np.zeros(3, dtype=np.int64)
-        ls = np.zeros(3, dtype=np.int64)
-        cur = np.zeros(10, dtype=np.int64)
-        dv = np.zeros(3, dtype=np.float64)
-        c = np.zeros(3, dtype=np.float64)
+        codes = np.empty(SPLITS_MAX, dtype=np.int64)
+        vals = np.empty(SPLITS_MAX, dtype=np.float64)
+        m = split_table(s, bd, cfg, rd, g, dist, code, par, opts, work, scratch, codes, vals)
         best_v = -1e18
         ties = 0
-        total = 1
-        for i in range(nc - 1):
-            total *= npl
-        for code_i in range(total):
-            x = code_i
-            mx = 0
-            ok = True
-            for i in range(1, nc):
-                cur[i] = x % npl
-                x //= npl
-                if cur[i] > mx + 1:
-                    ok = False
-                    break
-                if cur[i] > mx:
-                    mx = cur[i]
-            if not ok or mx != npl - 1:
-                continue
-            _pile_masks(cur, na, nl, lims, npl, am, ls)
-            for q in range(npl):
-                dv[q] = vd[am[q]] - limit_cost(s, dist, ls[q], lam, elim, final)
-            if npl == 2:
-                if blind:
-                    e = 0.5 * (dv[0] + dv[1])
-                    worst = min(dv[0], dv[1])
-                else:
-                    c0 = v0[am[0]] - limit_cost(s, r0, ls[0], lam, elim, final)
-                    c1 = v0[am[1]] - limit_cost(s, r0, ls[1], lam, elim, final)
-                    if c0 > c1 + 1e-9:
-                        e = dv[1]
-                    elif c1 > c0 + 1e-9:
-                        e = dv[0]
-                    else:
-                        e = 0.5 * (dv[0] + dv[1])
-                    worst = min(dv[0], dv[1])
-            else:
-                for q in range(3):
-                    c[q] = v0[am[q]] - limit_cost(s, r0, ls[q], lam, elim, final)
-                top = max(c[0], max(c[1], c[2]))
-                e = 0.0
-                nt = 0
-                for q in range(3):
-                    if c[q] > top - 1e-9:
-                        nt += 1
-                        # R2 takes the better of the other two for him; D the last
-                        a1 = (q + 1) % 3
-                        a2 = (q + 2) % 3
-                        w1 = v1[am[a1]] - limit_cost(s, r1, ls[a1], lam, elim, final)
-                        w2 = v1[am[a2]] - limit_cost(s, r1, ls[a2], lam, elim, final)
-                        if w1 > w2 + 1e-9:
-                            e += dv[a2]
-                        elif w2 > w1 + 1e-9:
-                            e += dv[a1]
-                        else:
-                            e += 0.5 * (dv[a1] + dv[a2])
-                e /= nt
-                worst = min(dv[0], min(dv[1], dv[2]))
-            v = worst if code == 2 else e
+        pick = 0
+        for k in range(m):
+            v = vals[k]
             if v > best_v + 1e-9:
                 best_v = v
                 ties = 1
-                assign[:] = cur
+                pick = k
             elif v > best_v - 1e-9:
                 ties += 1
                 if randint(rs, 4, ties) == 0:
-                    assign[:] = cur
-        assign[0] = 0
+                    pick = k
+        x = codes[pick]
+        for i in range(1, nc):
+            assign[i] = x % npl
+            x //= npl
     for i in range(na):
         rd[b + G_APILE + i] = assign[i]
     for j in range(nl):
@@ -1290,33 +1316,48 @@ def do_pick(s, bd, cfg, rd, g, slot, pol, par, rs, st, opts, work, scratch):
 
 
 @njit(cache=True)
-def play_card(s, bd, cfg, seat, card, code, rs, st, opts, scratch):
-    """One action card: the policy's option applied, the card discarded."""
+def card_option(s, bd, cfg, seat, card, code, rs, opts, scratch):
+    """The policy's option row for one action card (-1: none): random a uniform row, else the best immediate value
+    (ties uniform), a losing best skipped where skipping is allowed (row 0)."""
     if code == 0:
         n = options(s, bd, cfg, seat, card, opts)
-        j = -1
-        if n > 0:
-            j = randint(rs, 4, n)
-    else:
-        j, v = best_option(s, bd, cfg, seat, card, opts, scratch, rs, True)
-        if j >= 0 and cfg[C_SKIP] == 1 and v < 0:
-            j = 0  # skip (row 0 when skipping is allowed)
-    s[ADISC + card] += 1
-    if j < 0 or opts[j, 0] == T_SKIP:
+        return randint(rs, 4, n) if n > 0 else -1
+    j, v = best_option(s, bd, cfg, seat, card, opts, scratch, rs, True)
+    if j >= 0 and cfg[C_SKIP] == 1 and v < 0:
+        return 0
+    return j
+
+
+@njit(cache=True)
+def play_option(s, bd, cfg, seat, opt, rs, st):
+    """Play one option row (a skip counts as skipped; a banishment rolls its die, stream 3)."""
+    if opt[0] == T_SKIP:
         st[ST_ACT + seat * NKINDS + 5] += 1
         return
     die = 0
-    if opts[j, 0] == T_BANISH:
+    if opt[0] == T_BANISH:
         die = 1 + randint(rs, 3, 6)
-    apply_option(s, bd, cfg, seat, opts[j], die)
-    st[ST_ACT + seat * NKINDS + kind_of(opts[j, 0])] += 1
-    if opts[j, 0] == T_DOGE:
+    apply_option(s, bd, cfg, seat, opt, die)
+    st[ST_ACT + seat * NKINDS + kind_of(opt[0])] += 1
+    if opt[0] == T_DOGE:
         st[ST_DOGES] += 1
 
 
 @njit(cache=True)
-def do_play(s, bd, cfg, rd, g, slot, pol, rs, st, opts, scratch):
-    b = RD_G + GS * g
+def play_card(s, bd, cfg, seat, card, code, rs, st, opts, scratch):
+    """One action card: the policy's option applied, the card discarded."""
+    j = card_option(s, bd, cfg, seat, card, code, rs, opts, scratch)
+    s[ADISC + card] += 1
+    if j < 0:
+        st[ST_ACT + seat * NKINDS + 5] += 1
+        return
+    play_option(s, bd, cfg, seat, opts[j], rs, st)
+
+
+@njit(cache=True)
+def open_pile(s, rd, b, slot):
+    """A pile's play begins: (the player, his pile: a distributor keeps the pile nobody took), its limit cards
+    counted."""
     if slot < 2:
         seat = rd[b + G_REC + slot]
     else:
@@ -1337,6 +1378,13 @@ def do_play(s, bd, cfg, rd, g, slot, pol, rs, st, opts, scratch):
                 s[LIM + seat] += v
                 s[LFACE + v - 1] += 1
         rd[b + G_STATUS + q] = 1
+    return seat, q
+
+
+@njit(cache=True)
+def do_play(s, bd, cfg, rd, g, slot, pol, rs, st, opts, scratch):
+    b = RD_G + GS * g
+    seat, q = open_pile(s, rd, b, slot)
     cards = np.zeros(6, dtype=np.int64)
     k = 0
     for i in range(rd[b + G_NA]):
@@ -1455,35 +1503,76 @@ def setup(s, bd, cfg, rs):
 
 
 @njit(cache=True)
+def banish_choice(s, bd, cfg, seat, code, rs, opts, scratch):
+    """The passage banishment the policy names (-1: none): random uniform over the districts (and declining,
+    where allowed), else the best expected change (ties uniform), declined when it gains nothing and may be."""
+    d = -1
+    if code == 0:
+        k = randint(rs, 4, 6 if cfg[C_PBANISH] == 1 else 7)
+        return k if k < 6 else -1
+    bv = -1e18
+    ties = 0
+    for x in range(6):
+        opts[0, 0] = T_BANISH
+        opts[0, 1] = x
+        v = option_value(s, bd, cfg, seat, opts[0], scratch)
+        if v > bv + 1e-9:
+            bv = v
+            d = x
+            ties = 1
+        elif v > bv - 1e-9:
+            ties += 1
+            if randint(rs, 4, ties) == 0:
+                d = x
+    if cfg[C_PBANISH] == 0 and bv <= 1e-9:
+        d = -1
+    return d
+
+
+@njit(cache=True)
 def passage_banish(s, bd, cfg, seat, code, rs, st, opts, scratch, forced):
     """The strictly-fewest player's banishment: forced >= 0 names the district, -2 declines, -1 the policy."""
     d = -1
     if forced >= 0:
         d = forced
     elif forced == -1:
-        if code == 0:
-            k = randint(rs, 4, 6 if cfg[C_PBANISH] == 1 else 7)
-            d = k if k < 6 else -1
-        else:
-            bv = -1e18
-            ties = 0
-            for x in range(6):
-                opts[0, 0] = T_BANISH
-                opts[0, 1] = x
-                v = option_value(s, bd, cfg, seat, opts[0], scratch)
-                if v > bv + 1e-9:
-                    bv = v
-                    d = x
-                    ties = 1
-                elif v > bv - 1e-9:
-                    ties += 1
-                    if randint(rs, 4, ties) == 0:
-                        d = x
-            if cfg[C_PBANISH] == 0 and bv <= 1e-9:
-                d = -1
+        d = banish_choice(s, bd, cfg, seat, code, rs, opts, scratch)
     if d >= 0:
         banish(s, bd, cfg, seat, d, 1 + randint(rs, 3, 6))
         st[ST_ACT + seat * NKINDS + 6] += 1
+
+
+@njit(cache=True)
+def catch_up(s, cfg, st):
+    """The passage end's catch-up bonus: each player below 10 (or, `not_eliminated`, still in at the extra round)
+    gains the highest limit total less his own."""
+    P = s[NPL]
+    top = 0
+    for p in range(P):
+        top = max(top, s[LIM + p])
+    for p in range(P):
+        ok = s[LIM + p] < 10 or (cfg[C_CATCHUP] == 1 and s[FINAL] == 1 and s[OUTB + p] == 0)
+        if ok:
+            s[SC + p] += top - s[LIM + p]
+            if st[ST_BONUSSET] == 0:
+                st[ST_BONUS + p] = top - s[LIM + p]
+    st[ST_BONUSSET] = 1
+
+
+@njit(cache=True)
+def fewest(s):
+    """The seat with strictly the fewest limit points (-1: a tie)."""
+    low = 99
+    cnt = 0
+    who = -1
+    for p in range(s[NPL]):
+        if s[LIM + p] < low:
+            low = s[LIM + p]
+            cnt = 1
+            who = p
+        elif s[LIM + p] == low:
+            cnt += 1
+    return who if cnt == 1 else -1
 
 
 @njit(cache=True)
@@ -1491,28 +1580,10 @@ def end_passage(s, bd, cfg, pol, rs, st, opts, scratch, forced, bonus_too):
     """Catch-up bonus (if bonus_too), the fewest-limit banishment, then the next passage or the final
     scoring.  Returns True when the game is over."""
     P = s[NPL]
-    top = 0
-    for p in range(P):
-        top = max(top, s[LIM + p])
     if bonus_too:
-        for p in range(P):
-            ok = s[LIM + p] < 10 or (cfg[C_CATCHUP] == 1 and s[FINAL] == 1 and s[OUTB + p] == 0)
-            if ok:
-                s[SC + p] += top - s[LIM + p]
-                if st[ST_BONUSSET] == 0:
-                    st[ST_BONUS + p] = top - s[LIM + p]
-        st[ST_BONUSSET] = 1
-    low = 99
-    cnt = 0
-    who = -1
-    for p in range(P):
-        if s[LIM + p] < low:
-            low = s[LIM + p]
-            cnt = 1
-            who = p
-        elif s[LIM + p] == low:
-            cnt += 1
-    if cnt == 1:
+        catch_up(s, cfg, st)
+    who = fewest(s)
+    if who >= 0:
         passage_banish(s, bd, cfg, who, pol[who], rs, st, opts, scratch, forced)
     if s[PASS] == 2:
         for d in range(6):
@@ -1541,6 +1612,52 @@ def end_passage(s, bd, cfg, pol, rs, st, opts, scratch, forced, bonus_too):
     return False
 
 
+@njit(cache=True)
+def close_round(s, cfg, rd, st, sb, lb, stopped, first):
+    """A round is over (sb, lb: prestige and limit at its start; stopped: by early_end; first: the run's first
+    round): its stats, and whether the passage ends."""
+    P = s[NPL]
+    if s[FINAL] == 0:
+        for q in range(4):
+            seat = rd[RD_ROLE + q]
+            if seat >= 0:
+                st[ST_ROLEP + q] += s[SC + seat] - sb[seat]
+                st[ST_ROLEL + q] += s[LIM + seat] - lb[seat]
+                st[ST_ROLEN + q] += 1
+    st[ST_ROUNDS] += 1
+    st[ST_P1 + s[PASS]] += 1
+    if s[FINAL] == 1:
+        st[ST_EXTRA] += 1
+    nin = below_10(s)
+    over = stopped == 1 or s[FINAL] == 1 or (nin < P and nin < 2)
+    s[RND] += 1
+    if not over and s[RND] >= cfg[C_MAXROUNDS]:
+        st[ST_CAP] = 1
+        over = True
+    if first:
+        st[ST_FIRSTEND] = 1 if over else 0
+    return over
+
+
+@njit(cache=True)
+def next_start(s, cfg, rd):
+    """The next round's start player, and whether it is the extra round, when the passage goes on."""
+    P = s[NPL]
+    if below_10(s) < P:
+        s[FINAL] = 1
+        nxt = s[RSTART]
+        for i in range(1, P + 1):
+            p = (s[RSTART] + i) % P
+            if s[LIM + p] < 10:
+                nxt = p
+                break
+        s[RSTART] = nxt
+    elif P == 3 and cfg[C_NEXT3] == 0:
+        s[RSTART] = rd[RD_ROLE + 3]  # the second receiver distributes next
+    else:
+        s[RSTART] = (s[RSTART] + 1) % P
+
+
 @njit(cache=True, inline='always')
 def run_game(s, bd, cfg, rd, pol, par, rs, st, opts, work, scratch, resume):
     """Play on to the end of the game.  resume 0: a new round starts now; 1: rd's remaining steps first."""
@@ -1556,43 +1673,13 @@ def run_game(s, bd, cfg, rd, pol, par, rs, st, opts, work, scratch, resume):
             sb[p] = s[SC + p]
             lb[p] = s[LIM + p]
         stopped = run_steps(s, bd, cfg, rd, pol, par, rs, st, opts, work, scratch)
-        if s[FINAL] == 0:
-            for q in range(4):
-                seat = rd[RD_ROLE + q]
-                if seat >= 0:
-                    st[ST_ROLEP + q] += s[SC + seat] - sb[seat]
-                    st[ST_ROLEL + q] += s[LIM + seat] - lb[seat]
-                    st[ST_ROLEN + q] += 1
-        st[ST_ROUNDS] += 1
-        st[ST_P1 + s[PASS]] += 1
-        if s[FINAL] == 1:
-            st[ST_EXTRA] += 1
-        nin = below_10(s)
-        over = stopped == 1 or s[FINAL] == 1 or (nin < P and nin < 2)
-        s[RND] += 1
-        if not over and s[RND] >= cfg[C_MAXROUNDS]:
-            st[ST_CAP] = 1
-            over = True
-        if first:
-            st[ST_FIRSTEND] = 1 if over else 0
-            first = False
+        over = close_round(s, cfg, rd, st, sb, lb, stopped, first)
+        first = False
         if over:
             if end_passage(s, bd, cfg, pol, rs, st, opts, scratch, -1, True):
                 return
             continue
-        if nin < P:
-            s[FINAL] = 1
-            nxt = s[RSTART]
-            for i in range(1, P + 1):
-                p = (s[RSTART] + i) % P
-                if s[LIM + p] < 10:
-                    nxt = p
-                    break
-            s[RSTART] = nxt
-        elif P == 3 and cfg[C_NEXT3] == 0:
-            s[RSTART] = rd[RD_ROLE + 3]  # the second receiver distributes next
-        else:
-            s[RSTART] = (s[RSTART] + 1) % P
+        next_start(s, cfg, rd)
 
 
 @njit(cache=True)

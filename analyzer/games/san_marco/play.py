@@ -1,7 +1,8 @@
 """Whole San Marco games for balance runs, and rollouts from a position for the at-the-table answers.
 
 `play(config, n, rng)` is what core's balance runner calls (`core.game.FullGames.play`): the numba
-engine (`game.py`) plays every game from the set-up with the seated policies.
+engine (`game.py`) plays every game from the set-up with the seated policies; where a search player sits, the
+games go through core's loop over the forward model (`model.py`), on the same chance.
 
 `rollout(position, settings, models, n, rng, decision=None)` continues a game from a `state.Position`
 n times with the players of `models` (every seat `models.others`, lambda and elimination penalty from
@@ -16,8 +17,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from analyzer.core import policies as core_policies
 from analyzer.core.balance.run import seat_assignments
 from analyzer.games.san_marco import game as g
+from analyzer.games.san_marco import model
 from analyzer.games.san_marco import rules as r
 from analyzer.games.san_marco.policies import Policy
 
@@ -47,7 +50,8 @@ class GameConfig:
 
 
 def games_per_chunk(config: GameConfig) -> int:
-    return 256 if any(p.kind != "random" for p in config.policies) else CHUNK
+    return core_policies.games_per_chunk(config.policies, 256 if any(p.kind != "random" for p in config.policies)
+                                         else CHUNK)
 
 
 def summarize(out: dict, P: int) -> dict:
@@ -74,8 +78,10 @@ def summarize(out: dict, P: int) -> dict:
 def play(config: GameConfig, n: int, rng: np.random.Generator) -> dict:
     """n games from the set-up (the `core.balance` contract), plus `policy` (n, seats)."""
     seat_policy = seat_assignments(config.players, config.seating, n)
-    out = g.play_games(config.rules.board, config.rules.settings, config.players, config.policies, n, rng,
-                       seat_policy=seat_policy, max_rounds=config.rules.max_rounds)
+    searching = any(p.kind == "search" for p in config.policies)
+    out = (model if searching else g).play_games(config.rules.board, config.rules.settings, config.players,
+                                                 config.policies, n, rng, seat_policy=seat_policy,
+                                                 max_rounds=config.rules.max_rounds)
     res = summarize(out, config.players)
     res["policy"] = np.ascontiguousarray(seat_policy)
     return res

@@ -13,6 +13,11 @@ kernel; this module names them, describes them and reads them from a scenario.
   each card's best option, skipping a card whose best option loses (where skipping is allowed).
 - `fair_split`: `greedy`, except as divider: cut-and-choose, the split whose worse pile is best for it.
 - `softmax`: `greedy`, except as chooser: pile i with probability proportional to exp(beta x value_i).
+- `search` (`search:N`, `search:N:BASE`): core's search player (`core/search.py`) over this engine's forward model
+  (`model.py`): each decision it owns (D1's role lots under `roles: chosen`, the divider's split, the receiver's
+  pick, which card of its pile next and each card's option, the passage-end banishment), each option scored by
+  about N playouts (default 64) from the same resampled decks and unseen draws, every seat playing BASE (default
+  greedy) to the end; the reward is the share of the win.  More than 64 splits or options: the 64 best for greedy.
 
 `rollout` (flat Monte Carlo over greedy continuations) answers the at-the-table questions
 (`play.rollout`); it is not a seat policy of full games.
@@ -23,6 +28,7 @@ from dataclasses import dataclass
 
 from analyzer.core import scenario as sc
 from analyzer.core.errors import ScenarioError, did_you_mean
+from analyzer.core.policies import SearchPolicy
 
 KINDS = ("random", "greedy", "fair_split", "softmax")
 DEFAULTS = {"lam": 1.0, "elim_penalty": 4.0, "beta": 1.0}
@@ -62,11 +68,14 @@ class Policy:
 
 
 def parse_policy(value, field: str) -> Policy:
-    """A policy: a name (`greedy`) or a mapping {kind, lambda, elim_penalty, beta}."""
+    """A policy: a name (`greedy`, `search`, `search:N`, `search:N:BASE`) or a mapping {kind, lambda,
+    elim_penalty, beta}."""
+    if SearchPolicy.named(value):
+        return SearchPolicy.parse(value, field, parse_policy)
     if isinstance(value, str):
         if value not in KINDS:
-            raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(KINDS)} (or a mapping with `kind`)"
-                                       f"{did_you_mean(value, KINDS)}")
+            raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(KINDS)}, search, search:N, "
+                                       f"search:N:BASE (or a mapping with `kind`){did_you_mean(value, KINDS)}")
         return Policy(value)
     block = sc.mapping(value, field, {"kind", "lambda", "elim_penalty", "beta"})
     kind = sc.choice(block.get("kind", "greedy"), f"{field}.kind", KINDS)
