@@ -69,9 +69,9 @@ def test_every_unknown_top_level_key_is_listed(tmp_path):
     one_line_error(result)
     assert result.stderr.splitlines() == [
         "error: positon: unknown key; allowed: analysis, description, game, ladder, players, policies, position, "
-        "rules, seating, title, variants; did you mean position?",
+        "rules, seating, title, tune, variants; did you mean position?",
         "error: rulez: unknown key; allowed: analysis, description, game, ladder, players, policies, position, "
-        "rules, seating, title, variants; did you mean rules?"]
+        "rules, seating, title, tune, variants; did you mean rules?"]
 
 
 def test_a_balance_scenario_lists_every_problem_too(tmp_path):

@@ -18,6 +18,7 @@ import random
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
+from pathlib import Path
 
 from analyzer.games.elfenland import analysis, state
 
@@ -95,14 +96,27 @@ def deal_odds(hand, pool: dict, k: int, legs, caravan_when: str) -> tuple[Fracti
     return plain, caravans
 
 
-def leg(block: dict) -> tuple:
-    """A scenario's route leg -> (kind, matching cards, caravan cards or None)."""
+def leg(block: dict, board=None) -> tuple:
+    """A scenario's route leg -> (kind, matching cards, caravan cards or None); a land leg without its terrain
+    reads it off the scenario's map (`position.map`: printed, or {file: ...}) as a player would."""
     kind, obstacle = block["kind"], block.get("obstacle", False)
     if "cost" in block:
         cost = block["cost"]
+    elif kind == "raft":
+        cost = RAFT[block["water"]]
     else:
-        cost = RAFT[block["water"]] if kind == "raft" else TABLE[kind][block["terrain"]]
+        cost = TABLE[kind][block.get("terrain") or land_of(block["road"], board)]
     return kind, cost + obstacle, None if kind == "raft" else CARAVAN + obstacle
+
+
+def land_of(road: str, board) -> str:
+    """The land terrain of the road `A-B` on the map file (yaml rows [town, town, terrain])."""
+    import yaml
+
+    path = Path(__file__).with_name("printed_map.yaml") if board in (None, "printed") else Path(board["file"])
+    a, b = road.split("-")
+    rows = yaml.safe_load(path.read_text())["roads"]
+    return next(t for x, y, t in rows if {x, y} == {a, b} and t not in ("river", "lake"))
 
 
 # -- question 2: the counters ------------------------------------------------------------------------------------
@@ -158,7 +172,7 @@ def answers(data: dict) -> dict:
     lacking = lacking_legs(route, placed, held)
     out = {}
     if route:
-        out["odds"] = deal_odds(hand, pool, to_deal, [leg(b) for b in route], rules.get("caravan_when", "lacking"))
+        out["odds"] = deal_odds(hand, pool, to_deal, [leg(b, p.get("map")) for b in route], rules.get("caravan_when", "lacking"))
     if unseen:
         out["blind"] = blind_odds(unseen)
     if lacking and (unseen or p.get("open_counters")):

@@ -12,7 +12,7 @@ from analyzer.games.san_marco import rules as r
 from analyzer.games.san_marco.state import Decision, Pile, parse_position
 
 ROOT = Path(__file__).resolve().parents[3] / "scenarios" / "san_marco"
-POSITIONS = sorted(p for p in ROOT.glob("*.yaml") if not p.name.startswith("balance-"))
+POSITIONS = sorted(p for p in ROOT.glob("*.yaml") if not p.name.startswith(("balance-", "tune-")))
 MARCO, CAST = r.DISTRICTS.index("San Marco"), r.CASTELLO
 
 
