@@ -95,8 +95,9 @@ def tune(scenario: TunePath, fmt: opt.FormatOpt = opt.Format.table, out: opt.Out
     from analyzer.core import scenario as sc
     from analyzer.core import tune as core
 
-    game, settings = _tune_settings(scenario, sc.load(scenario), run)
-    opt.emit(core.tune_scenario(game, sc.load(scenario), settings), fmt, out, run)
+    data = sc.load(scenario)
+    game, settings = _tune_settings(scenario, data, run)
+    opt.emit(core.tune_scenario(game, data, settings), fmt, out, run)
 
 
 def _tune_settings(scenario: Path, data: dict, run: opt.RunOptions):

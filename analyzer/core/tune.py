@@ -31,7 +31,6 @@ import numpy as np
 from analyzer.core import scenario as sc
 from analyzer.core import stats
 from analyzer.core.errors import ScenarioError, did_you_mean
-from analyzer.core.settings import HANDICAP, handicap_by_rank
 
 MAX_CANDIDATES = 64
 MIN_GAMES = 64  # games per candidate per round at the least
@@ -214,23 +213,19 @@ def default_budget(k: int) -> int:
     return 4096 * k
 
 
-
-
 def check_candidates(full, data: dict, tune: TuneSpec) -> None:
-    """Every candidate is a rule set the game accepts at the scenario's table (a seat handicap of the right
-    length, a start no seat is taken below zero by); an error names `tune.values[i]`."""
+    """Every candidate is a rule set the game accepts at the scenario's table (the game's `make_config` refuses,
+    e.g., a seat handicap of the wrong length or one that takes a start below zero); an error names
+    `tune.values[i]`."""
     base = dict(sc.mapping(data.get("rules"), "rules"))
     lo, hi = full.hook("players")(None)
     players = sc.integer(data.get("players", full.default_players), "players", lo, hi)
     seating = data.get("seating", full.seatings[0])
+    policies = full.hook("parse_policies")(data.get("policies", full.default_policy), "policies", players)
     for i, v in enumerate(tune.values):
         try:
             rules = full.hook("parse_rules")({**base, tune.setting: list(v) if isinstance(v, tuple) else v})
-            if tune.setting == HANDICAP:
-                handicap_by_rank(tuple(v) if isinstance(v, tuple) else (v,), players)
-                policies = full.hook("parse_policies")(data.get("policies", full.default_policy), "policies",
-                                                       players)
-                full.hook("make_config")(rules, players, policies, seating, {}, "tune")
+            full.hook("make_config")(rules, players, policies, seating, {}, "tune")
         except ScenarioError as exc:
             raise ScenarioError(f"tune.values[{i}]", f"{tune.label(i)}: {exc.problem}") from None
 
