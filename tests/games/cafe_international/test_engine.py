@@ -90,11 +90,13 @@ def test_the_spec_figures_8_12_16_on_a_shared_chair():
 
 
 def play(settings, players, policies, seed, n=50):
+    """n games, `policies` seated round the table (one name seats every seat: the engine reads a code per seat,
+    and a shorter row would be read past its end)."""
     cfg = g.settings_vector(settings, players)
     seeds = g.Chance(n, np.random.default_rng(seed)).seeds
     out = np.zeros((n, g.STSIZE), dtype=np.int64)
-    g.run(cfg, seeds, out, np.zeros(g.SSIZE, dtype=np.int64), g.NEW_GAME,
-          pols=np.tile(g.policy_codes(policies), (n, 1)))
+    codes = g.policy_codes([policies[q % len(policies)] for q in range(players)])
+    g.run(cfg, seeds, out, np.zeros(g.SSIZE, dtype=np.int64), g.NEW_GAME, pols=np.tile(codes, (n, 1)))
     return out
 
 
