@@ -99,13 +99,13 @@ def games_per_chunk(policies, chunk: int) -> int:
 
 def engine_code(policy, parse, codes: dict, model=None) -> int:
     """A seated policy's code in a numba engine: the game's own kinds by `codes`, a `SearchPolicy` by
-    `search.code(budget, its base's code, the exploration rate of the game's forward model `model`)` (no model:
-    the default rate); a name is read with the game's `parse` first."""
+    `model.code(budget, its base's code)` (the game's forward model sets the exploration rate and confidence; no
+    model: the defaults); a name is read with the game's `parse` first."""
     from analyzer.core import search
 
     if isinstance(policy, str):
         policy = parse(policy, "policy")
     if isinstance(policy, SearchPolicy):
-        explore_in = search.EXPLORE_IN if model is None else model.explore_in
-        return search.code(policy.budget, engine_code(policy.base, parse, codes), explore_in)
+        base = engine_code(policy.base, parse, codes)
+        return search.code(policy.budget, base) if model is None else model.code(policy.budget, base)
     return codes[policy.kind]

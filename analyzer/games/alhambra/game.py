@@ -1035,7 +1035,7 @@ def margin(f, cfg, seat):
     return search.lead(f[SCORE:SCORE + f[NPL]], seat)
 
 
-MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin)
+MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin, confidence=1.0)
 GO_ON, NEW_GAME, FROM_POSITION = range(3)  # batch's `start`
 S1, R2 = types.int64[::1], types.int64[:, ::1]
 

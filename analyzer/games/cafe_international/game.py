@@ -765,7 +765,7 @@ def margin(s, cfg, seat):
     return search.lead(s[SCORE:SCORE + s[NPL]].copy(), seat)
 
 
-MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin)
+MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin, confidence=1.0)
 I64, R2 = types.int64[::1], types.int64[:, ::1]
 
 

@@ -953,7 +953,7 @@ def policy_code(policy) -> int:
 
         policy = parse_policy(policy, "policy")
     if policy.kind == "search":
-        return search.code(policy.budget, policy_code(policy.base), MODEL.explore_in)
+        return MODEL.code(policy.budget, policy_code(policy.base))
     if policy.kind == "noisy":
         return P_NOISY + int(round(policy.epsilon * NOISE_SCALE))
     return POLICY_CODES[policy.kind]
