@@ -7,7 +7,8 @@ from analyzer.core.errors import ScenarioError
 from analyzer.core.settings import HANDICAP, HANDICAP_MAX
 
 
-READERS = ["puerto_rico", "st_petersburg", "san_marco", "goa", "cafe_international"]
+READERS = ["puerto_rico", "st_petersburg", "san_marco", "camelup", "goa", "alhambra", "cafe_international", "magellan",
+           "samarkand_queen", "samarkand_sackson"]
 
 
 def _full(name):
