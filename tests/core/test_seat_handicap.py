@@ -32,8 +32,8 @@ def test_a_bad_vector_is_one_line_naming_the_candidate(name):
     lo, hi = full.players(None)
     players = max(lo, min(3, hi))
     ok = [0] * players
-    for bad, field in (([0] * (players + 1), "tune.values[1]"), ([0] * (players - 1) + [-HANDICAP_MAX], "tune.values[1]")):
+    for bad in ([0] * (players + 1), [0] * (players - 1) + [-HANDICAP_MAX]):  # too long; below zero
         data = {"game": name, "players": players, "tune": {"setting": HANDICAP, "values": [ok, bad]}}
         with pytest.raises(ScenarioError) as err:
             tune.load(data, full)
-        assert field in str(err.value) and len(str(err.value).splitlines()) == 1, str(err.value)
+        assert "tune.values[1]" in str(err.value) and len(str(err.value).splitlines()) == 1, str(err.value)
