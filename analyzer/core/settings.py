@@ -67,12 +67,13 @@ def handicap_by_rank(handicap: tuple, players: int, field: str = f"rules.{HANDIC
     return tuple(handicap)
 
 
-def check_start(start: int, handicap: tuple, what: str, field: str = f"rules.{HANDICAP}") -> None:
-    """A handicap may not take a rank's start below zero."""
+def check_start(start, handicap: tuple, what: str, field: str = f"rules.{HANDICAP}") -> None:
+    """A handicap may not take a rank's start below zero; `start` is every rank's, or a sequence by rank."""
     for rank, h in enumerate(handicap):
-        if start + h < 0:
-            raise ScenarioError(f"{field}[{rank}]", f"{h} leaves rank {rank} {start + h} {what} at the start; "
-                                                    f"allowed: at least {-start}")
+        base = start[rank] if isinstance(start, (tuple, list)) else start
+        if base + h < 0:
+            raise ScenarioError(f"{field}[{rank}]", f"{h} leaves rank {rank} {base + h} {what} at the start; "
+                                                    f"allowed: at least {-base}")
 
 
 def _is_pairs(value) -> bool:

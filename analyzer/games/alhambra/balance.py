@@ -27,7 +27,7 @@ HOOKS = engine.SettingsRules(r, RuleSet, (
     "Seat k in every table and plot is turn-order rank k: seat 0 is the start player (the one dealt the fewest "
     "start cards, ties the lower total, then start_tie), seat 1 moves next clockwise, and so on.  The policies are "
     "seated by rank.  Game j of every rule set meets the same money deck, scoring card places, tile stack and "
-    "random choices (common random numbers).")
+    "random choices (common random numbers).", check=g.settings_vector)
 
 
 def report_notes(configs: dict) -> list[str]:

@@ -16,6 +16,8 @@ import numpy as np
 from numba import njit, types
 
 from analyzer.core import search
+from analyzer.core import settings as core_settings
+from analyzer.core.errors import ScenarioError
 from analyzer.core.policies import engine_code
 from analyzer.core.streams import StreamSeeds
 from analyzer.games.alhambra.policies import parse_policy
@@ -47,7 +49,8 @@ RY = np.array([-1, -1, -1, 0, 1, 1, 1, 0], dtype=np.int64)
 
 # settings vector
 C_P, C_TIE, C_PILE, C_END, C_RESHUFFLE, C_STARTTIE, C_CAP, C_BYRANK, C_UNTIL = range(9)
-CSIZE = 9
+C_HCAP = 9  # MAXP money dealt on top of the start deal by turn-order rank (the seat handicap)
+CSIZE = C_HCAP + MAXP
 TIE_READINGS = ("occupied_ranks", "rank_only")
 PILE_READINGS = ("larger_first", "fifths")
 END_READINGS = ("free_space", "empty_stack")
@@ -716,11 +719,27 @@ def deal(s, cfg, rs, rec, wk):
         while money_total(s, p) < r.START_MONEY:
             give(s, p, pool[at], 1)
             at += 1
+    pos = wk[W_LIST]
+    best, tied = -1, 0  # fewest cards, then the lowest total; pos[2..] the tied seats
+    for p in range(P):
+        if best < 0 or s[HN + p] < s[HN + best] or (s[HN + p] == s[HN + best]
+                                                    and money_total(s, p) < money_total(s, best)):
+            best, tied = p, 0
+        if s[HN + p] == s[HN + best] and money_total(s, p) == money_total(s, best):
+            pos[2 + tied] = p
+            tied += 1
+    k = randint(rs, S_START, tied) if cfg[C_STARTTIE] == 0 and tied > 1 else 0
+    s[STARTP] = pos[2 + k]
+    for rank in range(P):  # the seat handicap: each rank dealt on until its total grew by its handicap
+        p = (s[STARTP] + rank) % P
+        goal = money_total(s, p) + cfg[C_HCAP + rank]
+        while money_total(s, p) < goal:
+            give(s, p, pool[at], 1)
+            at += 1
     for i in range(r.DISPLAY):
         s[DISP + i] = pool[at]
         at += 1
     left = r.N_MONEY - at
-    pos = wk[W_LIST]
     for card in range(2):
         lo, hi = window(left, cfg[C_PILE], card + 1)
         pos[card] = lo + randint(rs, S_SCORING, hi - lo + 1)
@@ -744,16 +763,6 @@ def deal(s, cfg, rs, rec, wk):
     for c in range(r.MARKET):
         s[MKT + c] = s[STK + c]
     s[STOP] = r.MARKET
-    best, tied = -1, 0  # fewest cards, then the lowest total; pos[2..] the tied seats
-    for p in range(P):
-        if best < 0 or s[HN + p] < s[HN + best] or (s[HN + p] == s[HN + best]
-                                                    and money_total(s, p) < money_total(s, best)):
-            best, tied = p, 0
-        if s[HN + p] == s[HN + best] and money_total(s, p) == money_total(s, best):
-            pos[2 + tied] = p
-            tied += 1
-    k = randint(rs, S_START, tied) if cfg[C_STARTTIE] == 0 and tied > 1 else 0
-    s[STARTP] = pos[2 + k]
     s[TOMOVE] = s[STARTP]
     note(rec, R_START, s[STARTP], 0)
 
@@ -1135,6 +1144,13 @@ def settings_vector(settings, players: int, by_rank: bool = False, until_scoring
     cfg[C_CAP] = settings.turn_cap * players
     cfg[C_BYRANK] = by_rank
     cfg[C_UNTIL] = until_scoring
+    handicap = core_settings.handicap_by_rank(settings.seat_handicap, players)
+    core_settings.check_start(0, handicap, "money on top of the start deal")
+    for rank, h in enumerate(handicap):  # the money deck must last: at most another start deal each
+        if h > r.START_MONEY:
+            raise ScenarioError(f"rules.{core_settings.HANDICAP}[{rank}]",
+                                f"got {h}; allowed: 0 to {r.START_MONEY} (money on top of the start deal)")
+    cfg[C_HCAP:C_HCAP + players] = handicap
     return cfg
 
 

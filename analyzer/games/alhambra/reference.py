@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
 
+from analyzer.core.settings import handicap_by_rank
 from analyzer.games.alhambra import layout
 from analyzer.games.alhambra import rules as r
 from analyzer.games.alhambra.rules import Settings
@@ -63,6 +64,18 @@ def deal_start_money(money: list, players: int) -> tuple[list, int]:
     return hands, at
 
 
+def deal_handicap(money: list, hands: list, dealt: int, start: int, handicap: tuple) -> int:
+    """The seat handicap, after the start player is known: each turn-order rank in turn is dealt on, one card at a
+    time, until its total has grown by its handicap (cards dealt in all)."""
+    for rank, h in enumerate(handicap):
+        hand = hands[(start + rank) % len(hands)]
+        goal = sum(v for _, v in hand) + h
+        while sum(v for _, v in hand) < goal:
+            hand.append(money[dealt])
+            dealt += 1
+    return dealt
+
+
 def start_candidates(hands: list) -> list[int]:
     """The seats that may start: the fewest cards, a tie to the lower total; those still tied (start_tie: random
     among them, lower_seat the first)."""
@@ -86,12 +99,13 @@ def setup(settings: Settings, players: int, money: list, positions: tuple[int, i
     assert sorted(money) == sorted(r.MONEY), "the money deck is not the 108 cards"
     assert sorted(tiles) == list(range(r.N_TILES)), "the tile stack is not the 54 tiles"
     hands, dealt = deal_start_money(money, players)
+    tied = start_candidates(hands)
+    assert start in tied and (settings.start_tie == "random" or start == tied[0]), (start, tied)
+    dealt = deal_handicap(money, hands, dealt, start, handicap_by_rank(settings.seat_handicap, players))
     display = list(money[dealt:dealt + r.DISPLAY])
     rest = money[dealt + r.DISPLAY:]
     windows = r.scoring_windows(len(rest), settings.pile_split)
     assert all(lo <= pos <= hi for pos, (lo, hi) in zip(positions, windows)), (positions, windows)
-    tied = start_candidates(hands)
-    assert start in tied and (settings.start_tie == "random" or start == tied[0]), (start, tied)
     return Table(players, settings, build_deck(rest, positions), display, list(tiles[:r.MARKET]),
                  list(tiles[r.MARKET:]), hands, to_move=start)
 

@@ -149,6 +149,7 @@ SETTINGS: dict[str, tuple] = {
     "start_tie": ("random", ("random", "lower_seat")),
     "neutral_player": (False, (False,)),
     "turn_cap": (100, ()),
+    **core_settings.HANDICAP_SETTING,
 }
 
 
@@ -163,6 +164,7 @@ class Settings(core_settings.Readings):
     start_tie: str = "random"  # fewest cards, then lowest total, then random (lower_seat: the lower seat)
     neutral_player: bool = False  # the BGA two-player variant: not built, so 2 players are refused
     turn_cap: int = 100  # own turns per player; a full game reaching it stops and is counted apart (capped)
+    seat_handicap: tuple = ()  # money dealt on top of each turn-order rank's start deal (core/settings.py); (): none
 
     def labels(self) -> list[str]:
         shown = self.shown()

@@ -165,6 +165,7 @@ READINGS = [  # (players, settings changes, policies per seat): every reading th
     (4, {"pile_split": "fifths", "end_rule": "empty_stack"}, ("random", "greedy")),
     (3, {"money_reshuffle": False, "start_tie": "lower_seat"}, ("greedy",)),
     (4, {"turn_cap": 12}, ("greedy", "random")),
+    (3, {"seat_handicap": (0, 4, 9)}, ("greedy", "random")),  # the seat handicap (`analyzer tune`)
 ]
 
 

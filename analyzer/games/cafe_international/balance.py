@@ -34,7 +34,8 @@ HOOKS = engine.SettingsRules(r, RuleSet, (
     "completions, passes and dropouts"),
     "Seat k in every table and plot is turn-order rank k: seat 0 is the random start player, seat 1 moves next "
     "clockwise, and so on.  The policies are seated by rank.  Game j of every rule set meets the same start "
-    "player, bag draws and random choices (common random numbers).", _illustrative)
+    "player, bag draws and random choices (common random numbers).", _illustrative,
+    check=g.settings_vector)
 
 
 def report_notes(configs: dict) -> list[str]:

@@ -15,6 +15,7 @@ import numpy as np
 from numba import njit, types
 
 from analyzer.core import search
+from analyzer.core import settings as core_settings
 from analyzer.core.policies import engine_code
 from analyzer.core.streams import StreamSeeds
 from analyzer.games.cafe_international import rules as r
@@ -48,7 +49,8 @@ C_CNT = C_TCH + 4 * MAXT  # MAXC tables per chair (1 or 2)
 C_CTAB = C_CNT + MAXC  # MAXC x 2 tables of each chair
 C_NBN = C_CTAB + 2 * MAXC  # MAXC near chairs per chair
 C_NB = C_NBN + MAXC  # MAXC x MAXNB the chairs sharing a table with it (itself excluded)
-CSIZE = C_NB + MAXC * MAXNB
+C_HCAP = C_NB + MAXC * MAXNB  # MAXP start points by turn-order rank (the seat handicap)
+CSIZE = C_HCAP + MAXP
 
 # the actions each seat counts
 ACT_KINDS = ("one guest", "two guests", "coffee party", "joker swap", "bar", "completion", "pass", "dropout")
@@ -620,6 +622,7 @@ def deal(cfg, s, rs, rec, tmp):
     tmp[0, 0], tmp[0, 1] = st, 0  # (the second value unused)
     note(rec, R_START, tmp, -1)
     for p in range(P):
+        s[SCORE + p] = cfg[C_HCAP + (p - st) % P]
         s[TARGET + p] = r.HAND
         for _ in range(r.HAND):
             draw(s, p, rs, rec, tmp)
@@ -872,6 +875,9 @@ def settings_vector(settings, players: int, me: int = -1, by_rank: bool = False)
     cfg[C_ME] = me
     cfg[C_BYRANK] = by_rank
     pack_layout(cfg, settings.layout)
+    handicap = core_settings.handicap_by_rank(settings.seat_handicap, players)
+    core_settings.check_start(0, handicap, "points")
+    cfg[C_HCAP:C_HCAP + players] = handicap
     return cfg
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from analyzer.core.settings import handicap_by_rank
 from analyzer.games.cafe_international import layout
 from analyzer.games.cafe_international import rules as r
 from analyzer.games.cafe_international.rules import Settings
@@ -42,7 +43,8 @@ class Cafe:
         n = self.players
         assert r.PLAYERS[0] <= n <= r.PLAYERS[1] and 0 <= self.start < n
         self.hands = self.hands or [[] for _ in range(n)]
-        self.scores = self.scores or [0] * n
+        handicap = handicap_by_rank(self.settings.seat_handicap, n)  # start points by rank from the start player
+        self.scores = self.scores or [handicap[(q - self.start) % n] for q in range(n)]
         self.out = self.out or [False] * n
         self.targets = self.targets or [r.HAND] * n
         self.to_move = self.start

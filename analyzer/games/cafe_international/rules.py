@@ -91,6 +91,7 @@ SETTINGS: dict[str, tuple] = {
     "layout": (ILLUSTRATIVE_LAYOUT, ("illustrative_ring",)),
     "bar_values": (ILLUSTRATIVE_BAR, ("illustrative",)),
     "turn_cap": (300, ()),
+    **core_settings.HANDICAP_SETTING,
 }
 _DATA = ("layout", "bar_values")  # scenario data with illustrative defaults
 
@@ -109,6 +110,7 @@ class Settings(core_settings.Readings):
     layout: tuple = ILLUSTRATIVE_LAYOUT  # (table, nat, chairs) in board order
     bar_values: tuple[int, ...] = ILLUSTRATIVE_BAR  # one value per bar space, filled in order
     turn_cap: int = 300  # turns of all players together; a game reaching it stops and counts apart
+    seat_handicap: tuple = ()  # points each turn-order rank starts with (printed: 0; core/settings.py); (): none
 
     def __post_init__(self):
         if self.bar_spaces == 21 and self.bar_values == ILLUSTRATIVE_BAR:  # the illustrative bar of 21: the port's

@@ -110,6 +110,7 @@ READINGS = [  # (players, settings changes, policies per seat): every reading th
     (4, {"coffee_party": True}, ("greedy", "random")),
     (2, {"birthday_table": True, "birthday_score": 20}, ("greedy",)),
     (4, {"turn_cap": 12}, ("greedy", "random")),
+    (3, {"seat_handicap": (0, 6, 12)}, ("greedy", "random")),  # the seat handicap (`analyzer tune`)
 ]
 
 

@@ -39,7 +39,7 @@ HOOKS = engine.SettingsRules(r, RuleSet, (
     "Seat k in every table and plot is turn-order rank k: seat 0 is the start player, the first to flip a tiger in "
     "the set-up's search, who takes the flag and 7 ducats; every other seat starts with 10.  The policies are "
     "seated by rank.  Game j of every rule set meets the same expedition deck, tile layouts and random choices "
-    "(common random numbers).  All games run on the spec's ILLUSTRATIVE board data.")
+    "(common random numbers).  All games run on the spec's ILLUSTRATIVE board data.", check=g.settings_vector)
 
 
 def report_notes(configs: dict) -> list[str]:

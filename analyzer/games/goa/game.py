@@ -16,6 +16,7 @@ import numpy as np
 from numba import njit, types
 
 from analyzer.core import search
+from analyzer.core import settings as core_settings
 from analyzer.core.policies import engine_code
 from analyzer.core.streams import StreamSeeds
 from analyzer.games.goa import rules as r
@@ -69,7 +70,8 @@ C_TARG = C_COST + NC * 16
 C_CCOL = C_TARG + NCOL  # NCARD colonists
 C_CSYM = C_CCOL + NCARD  # NCARD symbols
 C_TILE = C_CSYM + NCARD  # 2 phases x NT x (kind, spice, amount)
-CSIZE = C_TILE + 2 * NT * 3
+C_HCAP = C_TILE + 2 * NT * 3  # MAXP start ducats added by turn-order rank (the seat handicap)
+CSIZE = C_HCAP + MAXP
 ADV_READINGS = ("none", "two_markers_row2", "ten_ducats")
 
 # per-game stats and the actions each seat counts
@@ -826,7 +828,7 @@ def deal(s, cfg, rs, rec):
     note(rec, R_START, q, 0)
     for p in range(P):
         b = PL + p * PSZ
-        s[b + O_DUC] = r.START_PLAYER_DUCATS if p == q else r.START_DUCATS
+        s[b + O_DUC] = (r.START_PLAYER_DUCATS if p == q else r.START_DUCATS) + cfg[C_HCAP + (p - q) % P]
         s[b + O_SHIPS] = r.START_SHIPS
         s[b + O_COL] = r.START_COLONISTS
         s[b + O_ALLROWS] = 1
@@ -1245,6 +1247,9 @@ def settings_vector(settings, players: int) -> np.ndarray:
     for phase, tiles in enumerate((st.tiles_a, st.tiles_b)):
         for t, name in enumerate(tiles):
             cfg[C_TILE + (phase * NT + t) * 3:C_TILE + (phase * NT + t) * 3 + 3] = tile_code(name)
+    handicap = core_settings.handicap_by_rank(st.seat_handicap, players)
+    core_settings.check_start((r.START_PLAYER_DUCATS,) + (r.START_DUCATS,) * (players - 1), handicap, "ducats")
+    cfg[C_HCAP:C_HCAP + players] = handicap
     return cfg
 
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from analyzer.core import settings as core_settings
+
 from analyzer.games.goa import rules as r
 from analyzer.games.goa.rules import Settings
 
@@ -113,7 +115,9 @@ def setup(settings: Settings, players: int, deck: list) -> Table:
     assert sorted(deck) == list(range(r.DECK_SIZE)), "the deck is not the 30 cards"
     flipped = tiger_search(deck, settings)
     start = (flipped - 1) % players
-    seats = [Player(r.START_PLAYER_DUCATS if q == start else r.START_DUCATS) for q in range(players)]
+    handicap = core_settings.handicap_by_rank(settings.seat_handicap, players)  # by rank from the start player
+    seats = [Player((r.START_PLAYER_DUCATS if q == start else r.START_DUCATS) + handicap[(q - start) % players])
+             for q in range(players)]
     return Table(players, settings, deck[flipped:], deck[:flipped], start, start, seats)
 
 

@@ -134,6 +134,7 @@ SETTINGS: dict[str, tuple] = {
     "tiles_b": (ILLUSTRATIVE_TILES_B, ("illustrative",)),
     "advanced_start": ("none", ("none", "two_markers_row2", "ten_ducats")),
     "turn_cap": (400, ()),
+    **core_settings.HANDICAP_SETTING,
 }
 _DATA = ("expedition_deck", "development", "tiles_b")  # scenario data with illustrative defaults
 
@@ -152,6 +153,7 @@ class Settings(core_settings.Readings):
     tiles_b: tuple[str, ...] = ILLUSTRATIVE_TILES_B
     advanced_start: str = "none"  # two_markers_row2: two development markers start in row 2; ten_ducats: 10 more
     turn_cap: int = 400  # actions per game, extra actions included; a game reaching it stops and counts apart
+    seat_handicap: tuple = ()  # ducats added to each turn-order rank's start (7 / 10; core/settings.py); (): none
 
     @property
     def illustrative(self) -> tuple[str, ...]:

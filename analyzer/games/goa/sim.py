@@ -90,6 +90,7 @@ READINGS = [  # (players, settings changes, policies by turn-order rank): every 
     (4, {"advanced_start": "two_markers_row2"}, ("random", "greedy")),
     (2, {"advanced_start": "ten_ducats", "set_values": (1, 2, 4, 8, 12, 16)}, ("greedy", "random")),
     (4, {"turn_cap": 40}, ("random", "greedy")),
+    (3, {"seat_handicap": (3, 0, -2)}, ("greedy", "random")),  # the seat handicap (`analyzer tune`)
 ]
 
 

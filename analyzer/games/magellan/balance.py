@@ -22,6 +22,7 @@ def players(rules: RuleSet | None) -> tuple[int, int]:
 
 
 def make_config(rules: RuleSet, players: int, policies: tuple, seating: str, block: dict, field: str) -> GameConfig:
+    rules.extra_cards(players)  # a seat handicap that does not fit the table fails here, not in play
     return GameConfig(rules, players, policies, seating)
 
 

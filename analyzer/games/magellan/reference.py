@@ -95,6 +95,9 @@ class Game:
         self.hands = [[1] * 9 for _ in range(players)]
         self.pile = [rules.sets - players] * 9
         self.disc = [0] * 9
+        for rank, extra in enumerate(rules.extra_cards(players)):  # the seat handicap, from the first opener
+            for _ in range(extra):
+                self.draw((rules.start_player + rank) % players)
         self.supply = [rules.ships] * players
         self.ships = [[[] for _ in range(PHASES)] for _ in EXPLORERS]  # owners per field (left halves)
         self.right = [[[] for _ in range(PHASES)] for _ in EXPLORERS]  # draw_or_crowns: right halves

@@ -28,6 +28,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from analyzer.core.errors import ScenarioError
+from analyzer.core.settings import HANDICAP, check_start, handicap_by_rank
+
 EXPLORERS = ("polo", "gama", "colombo", "pizarro", "magellan", "cook")
 ALIASES = {
     "marco polo": "polo", "marco_polo": "polo", "marco": "polo",
@@ -101,6 +104,18 @@ class RuleSet:
     max_players: int = 6
     start_player: int = 0  # who opens the first auction
     card_crowns_supplied: bool = False
+    seat_handicap: tuple = ()  # gold cards drawn on top of each turn-order rank's 1-9 set (core/settings.py)
+
+    def extra_cards(self, players: int) -> tuple[int, ...]:
+        """The seat handicap by turn-order rank (rank 0 opens the first auction): gold cards each draws at the
+        start on top of its 1-9 set, 0 to 9 (a draw only adds); a vector that does not fit is one line."""
+        handicap = handicap_by_rank(self.seat_handicap, players)
+        check_start(0, handicap, "gold cards on top of the 1-9 set")
+        for rank, h in enumerate(handicap):
+            if h > len(VALUES):
+                raise ScenarioError(f"rules.{HANDICAP}[{rank}]", f"got {h}; allowed: 0 to {len(VALUES)} gold cards "
+                                                                 "on top of the 1-9 set")
+        return handicap
 
     @property
     def illustrative(self) -> bool:
@@ -171,6 +186,7 @@ SETTINGS = {
     "pizarro_limit": ("int", None, 1, 200),
     "pizarro_deck": ("choice", ("stock", "full"), None, None),
     "start_player": ("int", None, 0, 5),
+    HANDICAP: ("handicap", None, None, None),
 }
 ROW_KEYS = {"crowns", "bags", "power", "right_crowns"}
 

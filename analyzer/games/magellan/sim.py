@@ -162,7 +162,11 @@ class Games:
         g.hand[:] = 1
         g.gold[:] = VAL.sum()
         g.pile[:] = t.rules.sets - t.players
-        g.load_deck(np.arange(n), 0)
+        everyone = np.arange(n)
+        for rank, extra in enumerate(t.rules.extra_cards(t.players)):  # the seat handicap, from the opener
+            if extra:
+                g.draw_many(everyone, (t.rules.start_player + rank) % t.players, np.full(n, extra))
+        g.load_deck(everyone, 0)
         return g
 
     # ------------------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 
 from analyzer.core import scenario as sc
 from analyzer.core.errors import ScenarioError, did_you_mean
+from analyzer.core.settings import parse_handicap
 from analyzer.games.magellan import deal
 from analyzer.games.magellan import policies as pol
 from analyzer.games.magellan.deal import START, History
@@ -213,6 +214,8 @@ def _setting(value, field: str, kind: str, arg, low, high):
         return sc.integer(value, field, low, high)
     if kind == "choice":
         return sc.choice(value, field, arg)
+    if kind == "handicap":
+        return parse_handicap(value, field)
     items = sc.sequence(value, field)
     if kind == "tuple":
         if len(items) != arg:

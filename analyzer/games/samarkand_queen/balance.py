@@ -33,6 +33,7 @@ def players(rules: RuleSet | None) -> tuple[int, int]:
 
 
 def make_config(rules: RuleSet, players: int, policies: tuple, seating: str, block: dict, field: str) -> GameConfig:
+    g.settings_vector(rules.settings, players)  # a seat handicap that does not fit the table fails here, not in play
     return GameConfig(rules, players, tuple(policies), seating, g.board_vector(rules.board))
 
 

@@ -32,6 +32,7 @@ import numpy as np
 from numba import njit, types
 
 from analyzer.core import search
+from analyzer.core import settings as core_settings
 from analyzer.core.policies import engine_code
 from analyzer.core.streams import StreamSeeds
 from analyzer.games.samarkand_queen import rules as r
@@ -59,7 +60,8 @@ BSIZE = B_NCARD + 1
 
 # -- settings vector -----------------------------------------------------------------------------
 C_P, C_LIMIT, C_SECOND, C_BONUS, C_DISCPUB, C_BAG, C_BAGTILE, C_MAXTURNS = range(8)
-CSIZE = 8
+C_HCAP = 8  # MAXP Dirham added to each seat's start (seat 0 moves first; the seat handicap)
+CSIZE = C_HCAP + MAXP
 SECOND = ("not_adjacent_to_first", "old_route_only", "free")
 BONUS = ("new_pair", "first_per_family")
 BAG_TILE = ("someone_married", "drawer_married")
@@ -750,7 +752,7 @@ def setup(s, bd, cfg, rs):
             s[CLOC + c] = LOC_HAND + p
             s[P_HN + p] += 1
     for p in range(P):
-        s[P_MONEY + p] = 10
+        s[P_MONEY + p] = r.START_MONEY + cfg[C_HCAP + p]
     if two_bag:
         for f in range(NF):
             s[BAG + f] = f
@@ -1221,6 +1223,9 @@ def settings_vector(settings: r.Settings | None, players: int, max_turns: int | 
     c[C_BAG] = int(settings.two_player_bag)
     c[C_BAGTILE] = BAG_TILE.index(settings.bag_tile)
     c[C_MAXTURNS] = settings.turn_cap if max_turns is None else max_turns
+    handicap = core_settings.handicap_by_rank(settings.seat_handicap, players)
+    core_settings.check_start(r.START_MONEY, handicap, "Dirham")
+    c[C_HCAP:C_HCAP + players] = handicap
     return c
 
 

@@ -290,6 +290,7 @@ SETTINGS: dict[str, tuple] = {
     "hand_limit": ({2: 10, 3: 10, 4: 7, 5: 6}, "{2..5: 1..33}"),
     "two_player_bag": (True, (True, False)),
     "turn_cap": (400, "1..100000"),
+    **settings.HANDICAP_SETTING,
 }
 
 SETTING_HELP = {
@@ -307,6 +308,7 @@ SETTING_HELP = {
     "two_player_bag": "2 players: true: one tile per family on its domain, the other in the bag; false: both on "
                       "the domains, one tile per family per player",
     "turn_cap": "full games end after this many turns in all (counted apart as 'cap')",
+    "seat_handicap": "Dirham added to each seat's start of 10, seat 0 moving first (core/settings.py)",
 }
 
 
@@ -322,6 +324,7 @@ class Settings(Readings):
     hand_limit: tuple[tuple[int, int], ...] = ((2, 10), (3, 10), (4, 7), (5, 6))
     two_player_bag: bool = True
     turn_cap: int = 400
+    seat_handicap: tuple = ()  # Dirham added to each seat's 10 (seat 0 moves first; core/settings.py); (): none
 
     def limit(self, players: int) -> int:
         return dict(self.hand_limit)[players]

@@ -191,6 +191,7 @@ READINGS = [  # (players, settings changes): every §10 reading at least once
     (2, {"bag_tile": "drawer_married"}), (2, {"two_player_bag": False, "second_camel": "free"}),
     (5, {"bonus_scope": "first_per_family", "second_camel": "old_route_only", "discard_pile": "hidden"}),
     (4, {"turn_cap": 30}),
+    (3, {"seat_handicap": (0, 3, -4)}),  # the seat handicap (`analyzer tune`)
 ]
 
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 
 from analyzer.core import scenario as sc
 from analyzer.core.errors import ScenarioError, did_you_mean
+from analyzer.core.settings import handicap_by_rank
 from analyzer.games.samarkand_queen import rules as r
 from analyzer.games.samarkand_queen.rules import DEFAULT_BOARD, Board, Settings
 
@@ -149,7 +150,9 @@ def start_position(players: int, board: Board = DEFAULT_BOARD, settings: Setting
     camels = [()] * board.cells
     for f, cell in enumerate(board.start_cell):
         camels[cell] = (f,)
-    seats = tuple(PlayerState(name=f"p{s}", hand=tuple(sorted(hands[s])) if hands else None, hand_count=r.DEAL)
+    handicap = handicap_by_rank(settings.seat_handicap, players)  # seat 0 moves first
+    seats = tuple(PlayerState(name=f"p{s}", money=r.START_MONEY + handicap[s],
+                              hand=tuple(sorted(hands[s])) if hands else None, hand_count=r.DEAL)
                   for s in range(players))
     return Position(players, board, settings,
                     families=tuple(FamilyState(tiles_left=1 if bag else r.TILES) for _ in range(F)),

@@ -48,6 +48,7 @@ def parse_start(value, field: str, players: int, board) -> tuple | None:
 def make_config(rules: RuleSet, players: int, policies: tuple, seating: str, block: dict, field: str) -> GameConfig:
     board = rules.board if rules.board is not None else r.DEFAULT_BOARD
     starts = parse_start(block.get("start"), f"{field}.start", players, board)
+    g.settings_vector(rules.settings, players)  # a seat handicap that does not fit the table fails here, not in play
     return GameConfig(rules, players, tuple(policies), seating, starts, g.board_vector(rules.board))
 
 

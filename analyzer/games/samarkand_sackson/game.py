@@ -31,6 +31,7 @@ import numpy as np
 from numba import njit, types
 
 from analyzer.core import search
+from analyzer.core import settings as core_settings
 from analyzer.games.samarkand_sackson import model
 from analyzer.games.samarkand_sackson.kernels import *  # noqa: F403 (the layout and helpers, as game.X)
 
@@ -51,7 +52,7 @@ def setup(s, bd, cfg, rs, starts, pol, st, tr):
     for k in range(NK):
         s[BAG + k] = bd[B_TOT + k] - bd[B_REM + P]
     for q in range(P):
-        s[MONEY + q] = cfg[C_MONEY0]
+        s[MONEY + q] = cfg[C_MONEY0] + cfg[C_HCAP + q]
         for _ in range(cfg[C_HAND0]):
             draw_cube(s, bd, cfg, pol, rs, st, tr, HAND + q * NK)
     for x in range(bd[B_NS]):
@@ -264,6 +265,9 @@ def settings_vector(settings=None, players: int = 4, turn_cap: int | None = None
     c[C_TARGET] = r.WIN
     c[C_PENN] = r.PENALTY
     c[C_START] = 0  # start_action: none (the only reading)
+    handicap = core_settings.handicap_by_rank(st.seat_handicap, players)
+    core_settings.check_start(r.START_MONEY, handicap, "piasters")
+    c[C_HCAP:C_HCAP + players] = handicap
     return c
 
 

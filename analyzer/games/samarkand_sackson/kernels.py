@@ -52,7 +52,8 @@ C_LIMIT = C_OASIS1 + 1  # empty bag: discard down to this
 C_TARGET = C_LIMIT + 1  # money that wins
 C_PENN = C_TARGET + 1  # cubes lost at an oasis without money
 C_START = C_PENN + 1  # start_action: 0 none
-CSIZE = C_START + 1
+C_HCAP = C_START + 1  # MAXP piasters added to each seat's start (seat 0 moves first; the seat handicap)
+CSIZE = C_HCAP + MAXP
 MARKET_DISC = ("closed", "step_down", "none")
 BACK = -1  # die face code of the arrow face ("back", rules.BACK); numbers of steps are themselves
 

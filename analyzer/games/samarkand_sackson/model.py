@@ -351,7 +351,7 @@ def arrive(s, bd, cfg, rs, tr, p, y, chain):
 def advance(s, cfg, rs, rec):
     """Plays the turn's start (the mover's move pends) and its end (the 500 check, eliminations, the turn cap, the
     next mover; then search.ROUND_END); an eliminated seat's turn is only its end."""
-    bd = cfg[CSIZE:]
+    bd = cfg[CSIZE:]  # the board after the settings (CSIZE counts the seat handicap's MAXP)
     while True:
         if s[g.ENDED] != E_RUN:
             return search.ENDED

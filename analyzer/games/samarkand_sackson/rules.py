@@ -383,6 +383,7 @@ SETTINGS: dict[str, tuple] = {
     "eliminate_broke": (True, (True, False)),
     "price_one": (5, "0..10000"),
     "turn_cap": (1000, "1..100000"),
+    **core_settings.HANDICAP_SETTING,
 }
 
 SETTING_HELP = {
@@ -411,6 +412,7 @@ SETTING_HELP = {
     "eliminate_broke": "true: a player with no piasters and no cubes is out",
     "price_one": "step_down: what a lot of 2 pays at a chipped market",
     "turn_cap": "full games end after this many turns in all (counted apart as 'capped')",
+    "seat_handicap": "piasters added to each seat's start of 200, seat 0 moving first (core/settings.py)",
 }
 
 
@@ -434,6 +436,7 @@ class Settings(core_settings.Readings):
     eliminate_broke: bool = True
     price_one: int = 5
     turn_cap: int = 1000
+    seat_handicap: tuple = ()  # piasters added to each seat's 200 (seat 0 moves first; core/settings.py); (): none
 
     @property
     def chips(self) -> int:

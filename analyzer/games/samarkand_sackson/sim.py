@@ -171,6 +171,7 @@ READINGS = [  # (players, settings changes, policies): every §10 reading at lea
     (4, {"full_camp_unpaid": "pay_all", "gift_purchase": "choice"}, ("random",)),
     (3, {"penalty_cubes": "out", "eliminate_broke": False, "turn_cap": 120}, ("random",)),
     (5, {"die": (1, 2, 3, -1), "turn_cap": 150}, ("random", "collector", "greedy")),
+    (3, {"seat_handicap": (0, 40, -60)}, ("greedy", "random")),  # the seat handicap (`analyzer tune`)
 ]
 
 

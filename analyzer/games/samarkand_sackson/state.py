@@ -29,6 +29,7 @@ import numpy as np
 
 from analyzer.core import scenario as sc
 from analyzer.core.errors import ScenarioError, did_you_mean
+from analyzer.core.settings import handicap_by_rank
 from analyzer.games.samarkand_sackson import rules as r
 from analyzer.games.samarkand_sackson.rules import DEFAULT_BOARD, Board, Settings
 
@@ -327,7 +328,8 @@ def start_position(players: int, rng: np.random.Generator, board: Board = DEFAUL
         fields_.append(tuple(f))
     if spaces is None:
         spaces = [min(int(rng.random() * board.spaces), board.spaces - 1) for _ in range(players)]
-    seats = tuple(PlayerState(f"p{s}", spaces[s], r.START_MONEY, hands[s]) for s in range(players))
+    handicap = handicap_by_rank(settings.seat_handicap, players)  # seat 0 moves first
+    seats = tuple(PlayerState(f"p{s}", spaces[s], r.START_MONEY + handicap[s], hands[s]) for s in range(players))
     return Position(players, board, settings, (-1,) * settings.chips, tuple(fields_), tuple(bag), ZERO, seats)
 
 
