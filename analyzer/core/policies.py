@@ -109,3 +109,25 @@ def engine_code(policy, parse, codes: dict, model=None) -> int:
         explore_in = search.EXPLORE_IN if model is None else model.explore_in
         return search.code(policy.budget, engine_code(policy.base, parse, codes), explore_in)
     return codes[policy.kind]
+
+
+def engine_coders(package: str, codes: dict, model=None):
+    """A numba engine's `(policy_code, policy_codes)`: `engine_code` of one seated policy, and an int64 row of
+    them; names are read with `package`'s `policies.parse_policy` (imported on first use: it may import the
+    engine).  A game's game.py: `policy_code, policy_codes = engine_coders(__package__, POLICY_CODES, MODEL)`."""
+
+    def parse(value, field: str):
+        from importlib import import_module
+
+        return import_module(f"{package}.policies").parse_policy(value, field)
+
+    def policy_code(policy) -> int:
+        """The engine's code of a policy (a policies.Policy, a SearchPolicy or a name)."""
+        return engine_code(policy, parse, codes, model)
+
+    def policy_codes(policies):
+        import numpy as np
+
+        return np.array([policy_code(p) for p in policies], dtype=np.int64)
+
+    return policy_code, policy_codes
