@@ -15,7 +15,8 @@ import numpy as np
 from numba import njit, types
 
 from analyzer.core import search
-from analyzer.core.policies import engine_code
+from analyzer.core.kernels import R, S, U, kernel, randint
+from analyzer.core.policies import engine_coders
 from analyzer.core.streams import StreamSeeds
 from analyzer.games.cafe_international import rules as r
 
@@ -99,12 +100,6 @@ POLICY_CODES = {"random": 0, "greedy": 1}
 P_RANDOM, P_GREEDY = 0, 1
 GO_ON, NEW_GAME, FROM_POSITION = range(3)
 
-S, U, R, UR = "int64[::1]", "uint64[::1]", "int64[:, ::1]", "uint64[:, ::1]"
-
-
-def kernel(signature):
-    """A helper only the kernels call: compiled once for its signature, no Python wrapper, no allocation."""
-    return njit(signature, cache=True, no_cpython_wrapper=True, _nrt=False, error_model="numpy")
 
 
 class Chance(StreamSeeds):
@@ -114,16 +109,6 @@ class Chance(StreamSeeds):
 
 # ------------------------------------------------------------------------------------------------
 # chance
-
-
-@kernel(f"int64({U}, int64, int64)")
-def randint(rs, k, n):
-    rs[k] += np.uint64(0x9E3779B97F4A7C15)
-    z = rs[k]
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    z = z ^ (z >> np.uint64(31))
-    return np.int64(z % np.uint64(n))
 
 
 @kernel(f"void({R}, int64, {R}, int64)")
@@ -875,15 +860,7 @@ def settings_vector(settings, players: int, me: int = -1, by_rank: bool = False)
     return cfg
 
 
-def policy_code(policy) -> int:
-    """The engine's code of a policy (a policies.Policy, a SearchPolicy or a name)."""
-    from analyzer.games.cafe_international.policies import parse_policy
-
-    return engine_code(policy, parse_policy, POLICY_CODES, MODEL)
-
-
-def policy_codes(policies) -> np.ndarray:
-    return np.array([policy_code(p) for p in policies], dtype=np.int64)
+policy_code, policy_codes = engine_coders(__package__, POLICY_CODES, MODEL)
 
 
 def buffers() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
