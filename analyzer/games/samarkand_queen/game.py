@@ -33,6 +33,7 @@ from numba import njit, types
 
 from analyzer.core import search
 from analyzer.core.policies import engine_code
+from analyzer.core.kernels import randint
 from analyzer.core.streams import StreamSeeds
 from analyzer.games.samarkand_queen import rules as r
 
@@ -153,20 +154,6 @@ class Chance(StreamSeeds):
 
 # ------------------------------------------------------------------------------------------------
 # random streams (splitmix64)
-
-
-@njit(cache=True, no_cpython_wrapper=True)
-def _next(rs, k):
-    rs[k] += np.uint64(0x9E3779B97F4A7C15)
-    z = rs[k]
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
-
-
-@njit(cache=True, no_cpython_wrapper=True)
-def randint(rs, k, n):
-    return np.int64(_next(rs, k) % np.uint64(n))
 
 
 @njit("void(int64[::1], int64, uint64[::1], int64)", cache=True, no_cpython_wrapper=True)
