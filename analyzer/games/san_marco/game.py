@@ -31,6 +31,7 @@ import numpy as np
 from numba import njit
 
 from analyzer.core import settings as core_settings
+from analyzer.core.kernels import randint, splitmix
 from analyzer.core.streams import StreamSeeds
 from analyzer.games.san_marco import rules as r
 
@@ -160,24 +161,9 @@ class Chance(StreamSeeds):
 # random streams (splitmix64)
 
 
-@njit("uint64(uint64[:], int64)", cache=True)
-def _next(rs, k):
-    rs[k] += np.uint64(0x9E3779B97F4A7C15)
-    z = rs[k]
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
-
-
-@njit("int64(uint64[:], int64, int64)", cache=True)
-def randint(rs, k, n):
-    """Uniform 0..n-1 from stream k."""
-    return np.int64(_next(rs, k) % np.uint64(n))
-
-
 @njit("float64(uint64[:], int64)", cache=True)
 def rand01(rs, k):
-    return np.float64(_next(rs, k) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+    return np.float64(splitmix(rs, k) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
 @njit("void(int64[:], int64, uint64[:], int64)", cache=True)
