@@ -3,9 +3,9 @@ offsets, the bag, moves, markets, greedy's values and plans, the collector's goa
 played by the forward model (`model.py`), whole games by `game.py`, which re-exports all of this."""
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
+from analyzer.core.kernels import randint
 from analyzer.core.streams import StreamSeeds
 
 NK = 6  # kinds of cube
@@ -157,20 +157,6 @@ class Chance(StreamSeeds):
 
 # ------------------------------------------------------------------------------------------------
 # random streams (splitmix64)
-
-
-@njit(cache=True, no_cpython_wrapper=True, _nrt=False)
-def _next(rs, k):
-    rs[k] += np.uint64(0x9E3779B97F4A7C15)
-    z = rs[k]
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
-
-
-@njit("int64(uint64[::1], int64, int64)", cache=True, no_cpython_wrapper=True, _nrt=False)
-def randint(rs, k, n):
-    return np.int64(_next(rs, k) % np.uint64(n))
 
 
 # ------------------------------------------------------------------------------------------------
