@@ -44,6 +44,13 @@ class NamedPolicy:
 
 
 @dataclass(frozen=True)
+class GreedyFirst(NamedPolicy):
+    """A game's named players, `greedy` when none is named: its `policies.py` subclasses it with its
+    `descriptions` (and `searchable = True` where its engine seats the search player)."""
+    kind: str = "greedy"
+
+
+@dataclass(frozen=True)
 class SearchPolicy:
     """The search player (`core/search.py`) over a game's engine: `search`, `search:N` (N playouts per decision)
     or `search:N:BASE` (the base policy every seat plays in the playouts; default the game's `greedy`)."""
