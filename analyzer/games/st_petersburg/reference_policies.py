@@ -19,32 +19,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from analyzer.core.record import RecordMismatch, Rows
 from analyzer.games.st_petersburg import actions as a
 from analyzer.games.st_petersburg import reference as ref
 from analyzer.games.st_petersburg.reference import Game
 
 POLICIES = ("random", "greedy")
 POINT_VALUE = 2  # rubles: the Pub's price of a point
-
-
-class RecordMismatch(AssertionError):
-    """The engine's record says something the readable rules do not allow or would not choose."""
-
-
-class Rows:
-    """The chance record read in order."""
-
-    def __init__(self, record):
-        self.rows = [tuple(row) for row in record]
-        self.at = 0
-
-    def take(self, tag: str) -> tuple:
-        """The next row's values."""
-        if self.at >= len(self.rows) or self.rows[self.at][0] != tag:
-            got = self.rows[self.at] if self.at < len(self.rows) else "the end of the record"
-            raise RecordMismatch(f"row {self.at}: expected a {tag!r} row, got {got}")
-        self.at += 1
-        return tuple(int(v) for v in self.rows[self.at - 1][1:])
 
 
 # -- greedy --------------------------------------------------------------------------------------------------------
