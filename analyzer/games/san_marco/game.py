@@ -903,36 +903,26 @@ def plan_steps(rd, cfg):
     rd[RD_NSTEPS] = 0
     rd[RD_STEP] = 0
     kind = rd[RD_KIND]
-    if kind == 4:
-        _step(rd, OP_SPLIT, 0, 0)
-        if cfg[C_TIMING] == 0:
+    _step(rd, OP_SPLIT, 0, 0)
+    if kind == 3:  # one divider, two pickers: both picks first (pick_then_play) or each pick played at once
+        both = cfg[C_PICKTHEN] == 1
+        for j in range(2):
+            _step(rd, OP_PICK, 0, j)
+            if not both:
+                _step(rd, OP_PLAY, 0, j)
+        if both:
+            for j in range(2):
+                _step(rd, OP_PLAY, 0, j)
+        _step(rd, OP_PLAY, 0, 2)
+        return
+    if kind == 4 and cfg[C_TIMING] == 0:  # the second split at once, or after the first half's plays
+        _step(rd, OP_SPLIT, 1, 0)
+    for h in range(2 if kind == 4 else 1):
+        if h == 1 and cfg[C_TIMING] == 1:
             _step(rd, OP_SPLIT, 1, 0)
-        _step(rd, OP_PICK, 0, 0)
-        _step(rd, OP_PLAY, 0, 0)
-        _step(rd, OP_PLAY, 0, 2)
-        if cfg[C_TIMING] == 1:
-            _step(rd, OP_SPLIT, 1, 0)
-        _step(rd, OP_PICK, 1, 0)
-        _step(rd, OP_PLAY, 1, 0)
-        _step(rd, OP_PLAY, 1, 2)
-    elif kind == 3:
-        _step(rd, OP_SPLIT, 0, 0)
-        if cfg[C_PICKTHEN] == 1:
-            _step(rd, OP_PICK, 0, 0)
-            _step(rd, OP_PICK, 0, 1)
-            _step(rd, OP_PLAY, 0, 0)
-            _step(rd, OP_PLAY, 0, 1)
-        else:
-            _step(rd, OP_PICK, 0, 0)
-            _step(rd, OP_PLAY, 0, 0)
-            _step(rd, OP_PICK, 0, 1)
-            _step(rd, OP_PLAY, 0, 1)
-        _step(rd, OP_PLAY, 0, 2)
-    else:
-        _step(rd, OP_SPLIT, 0, 0)
-        _step(rd, OP_PICK, 0, 0)
-        _step(rd, OP_PLAY, 0, 0)
-        _step(rd, OP_PLAY, 0, 2)
+        _step(rd, OP_PICK, h, 0)
+        _step(rd, OP_PLAY, h, 0)
+        _step(rd, OP_PLAY, h, 2)
 
 
 @njit("void(int64[:], int64, int64, int64, int64, int64, int64)", cache=True)
