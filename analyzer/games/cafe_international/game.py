@@ -123,16 +123,22 @@ def note(rec, tag, mv, i):
             rec[0, 0] = n
 
 
-@kernel(f"void({S}, int64, {U}, {R}, {R})")
-def draw(s, p, rs, rec, tmp):
-    """One tile from the bag, uniform over the tiles in it, into seat p's hand."""
-    x = randint(rs, S_BAG, s[BAGN])
+@kernel(f"int64({S}, int64)")
+def take_from_bag(s, x):
+    """Takes the bag's x-th tile (counting kind by kind) out of it: its kind."""
     k = 0
     while x >= s[BAG + k]:
         x -= s[BAG + k]
         k += 1
     s[BAG + k] -= 1
     s[BAGN] -= 1
+    return k
+
+
+@kernel(f"void({S}, int64, {U}, {R}, {R})")
+def draw(s, p, rs, rec, tmp):
+    """One tile from the bag, uniform over the tiles in it, into seat p's hand."""
+    k = take_from_bag(s, randint(rs, S_BAG, s[BAGN]))
     s[HAND + p * NK + k] += 1
     s[HN + p] += 1
     tmp[0, 0], tmp[0, 1] = p, k
@@ -779,13 +785,7 @@ def batch(cfg, pols, streams, stats, s, rec, start, max_turns, s0, advance, lega
                 for i in range(SSIZE):
                     s[i] = s0[i]
                 for _ in range(s[BARHID]):
-                    x = randint(rs, S_BAG, s[BAGN] - s[BAG + JOKER_F] - s[BAG + JOKER_F + 1])
-                    k = 0
-                    while x >= s[BAG + k]:
-                        x -= s[BAG + k]
-                        k += 1
-                    s[BAG + k] -= 1
-                    s[BAGN] -= 1
+                    take_from_bag(s, randint(rs, S_BAG, s[BAGN] - s[BAG + JOKER_F] - s[BAG + JOKER_F + 1]))
                 s[BARHID] = 0
         for q in range(cfg[C_P]):
             codes[q] = s[POL + q]
