@@ -33,7 +33,7 @@ from numba import njit, types
 
 from analyzer.core import search
 from analyzer.core.policies import engine_code
-from analyzer.core.kernels import randint
+from analyzer.core.kernels import randint, shuffle
 from analyzer.core.streams import StreamSeeds
 from analyzer.games.samarkand_queen import rules as r
 
@@ -154,15 +154,6 @@ class Chance(StreamSeeds):
 
 # ------------------------------------------------------------------------------------------------
 # random streams (splitmix64)
-
-
-@njit("void(int64[::1], int64, uint64[::1], int64)", cache=True, no_cpython_wrapper=True)
-def _shuffle(a, n, rs, k):
-    for i in range(n - 1, 0, -1):
-        j = randint(rs, k, i + 1)
-        t = a[i]
-        a[i] = a[j]
-        a[j] = t
 
 
 @njit("void(int64[::1], int64, int64, int64)", cache=True, no_cpython_wrapper=True)
@@ -383,7 +374,7 @@ def draw_card(s, rs):
             s[CLOC + s[DISC + i]] = LOC_PILE
         s[PN] = s[DN]
         s[DN] = 0
-        _shuffle(s[PILE:PILE + NCARD], s[PN], rs, 1)
+        shuffle(s, PILE, s[PN], rs, 1)
         s[CNT_RESHUF] += 1
     s[PN] -= 1
     return s[PILE + s[PN]]
@@ -729,7 +720,7 @@ def setup(s, bd, cfg, rs):
         s[PILE + i] = i + 1
         s[CLOC + i + 1] = LOC_PILE if i < N else LOC_NONE
     s[PN] = N
-    _shuffle(s[PILE:PILE + NCARD], N, rs, 0)
+    shuffle(s, PILE, N, rs, 0)
     for _ in range(2):  # two cards dealt to each player
         for p in range(P):
             s[PN] -= 1
@@ -742,7 +733,7 @@ def setup(s, bd, cfg, rs):
         for f in range(NF):
             s[BAG + f] = f
         s[BN] = NF
-        _shuffle(s[BAG:BAG + NF], NF, rs, 2)
+        shuffle(s, BAG, NF, rs, 2)
 
 
 @njit(cache=True)
@@ -756,7 +747,7 @@ def shuffle_hidden(s, me, rs, hidden_discards, buf):
                 (loc == LOC_DISC and hidden_discards):
             buf[n] = c
             n += 1
-    _shuffle(buf, n, rs, 0)
+    shuffle(buf, 0, n, rs, 0)
     k = 0
     for p in range(s[NPL]):
         if p != me:
@@ -772,7 +763,7 @@ def shuffle_hidden(s, me, rs, hidden_discards, buf):
         s[PILE + i] = buf[k]
         s[CLOC + buf[k]] = LOC_PILE
         k += 1
-    _shuffle(s[BAG:BAG + NF], s[BN], rs, 2)  # the bag's contents are public, its order is not
+    shuffle(s, BAG, s[BN], rs, 2)  # the bag's contents are public, its order is not
 
 
 @njit("void(int64[::1], int64[::1], int64[:, ::1], int64[:, ::1], int64, int64)", cache=True, no_cpython_wrapper=True)
