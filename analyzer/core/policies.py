@@ -138,3 +138,18 @@ def engine_coders(package: str, codes: dict, model=None):
         return np.array([policy_code(p) for p in policies], dtype=np.int64)
 
     return policy_code, policy_codes
+
+
+def parse_with_params(value, field: str, kinds, parse, make, params, read_block):
+    """A searchable game's policy that takes parameters: `search[:N[:BASE]]` (its base read by the game's `parse`),
+    a name of `kinds` (`make(name)`), or a mapping {kind, *params} (`read_block(kind, mapping, field)` reads the
+    game's parameters from it)."""
+    if SearchPolicy.named(value):
+        return SearchPolicy.parse(value, field, parse)
+    if isinstance(value, str):
+        if value not in kinds:
+            raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(kinds)}, search, search:N, "
+                                       f"search:N:BASE (or a mapping with `kind`){did_you_mean(value, kinds)}")
+        return make(value)
+    block = sc.mapping(value, field, {"kind", *params})
+    return read_block(sc.choice(block.get("kind", "greedy"), f"{field}.kind", kinds), block, field)
