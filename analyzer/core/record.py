@@ -36,3 +36,18 @@ class Rows:
             raise RecordMismatch(f"row {self.at}: expected a {tag!r} row, got {got}")
         self.at += 1
         return self.rows[self.at - 1][1:]
+
+
+def replay(rows: Rows, play):
+    """A whole game replayed from its record: `play() -> (game, snapshots)` reads `rows`; an assertion of the
+    readable rules the record breaks becomes a RecordMismatch naming the row, and so does a game that ended with
+    rows left over (`game.ended`).  Returns the snapshots."""
+    try:
+        game, shots = play()
+    except RecordMismatch:
+        raise
+    except AssertionError as exc:
+        raise RecordMismatch(f"row {rows.at}: the record breaks a rule: {exc}") from exc
+    if game.ended and rows.at != len(rows.rows):
+        raise RecordMismatch(f"the game ended with {len(rows.rows) - rows.at} record rows left: {rows.rows[rows.at]}")
+    return shots

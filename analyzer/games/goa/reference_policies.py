@@ -21,7 +21,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import combinations
 
-from analyzer.core.record import RecordMismatch, Rows
+from analyzer.core.record import RecordMismatch, Rows, replay
 from analyzer.games.goa import reference as ref
 from analyzer.games.goa import rules as r
 from analyzer.games.goa.reference import Table
@@ -223,16 +223,13 @@ def play(settings, players: int, policies_by_rank, record, max_rounds: int | Non
     set-up and after every round.  policies_by_rank: one name per turn-order rank, the start player first.  A record
     the rules refuse (reference.py's assertions included) raises RecordMismatch."""
     rows = Rows(record)
-    try:
+
+    def game():
         t, seats = read_setup(settings, players, policies_by_rank, rows)
         shots = [ref.snapshot(t)]
         while not t.ended and (max_rounds is None or t.round < max_rounds):
             ref.next_round(t, seats)
             shots.append(ref.snapshot(t))
-    except RecordMismatch:
-        raise
-    except AssertionError as exc:
-        raise RecordMismatch(f"row {rows.at}: the record breaks a rule: {exc}") from exc
-    if t.ended and rows.at != len(rows.rows):
-        raise RecordMismatch(f"the game ended with {len(rows.rows) - rows.at} record rows left: {rows.rows[rows.at]}")
-    return shots
+        return t, shots
+
+    return replay(rows, game)

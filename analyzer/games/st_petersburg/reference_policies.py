@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from analyzer.core.record import RecordMismatch, Rows
+from analyzer.core.record import RecordMismatch, Rows, replay
 from analyzer.games.st_petersburg import actions as a
 from analyzer.games.st_petersburg import reference as ref
 from analyzer.games.st_petersburg.reference import Game
@@ -129,13 +129,9 @@ def play(settings, players: int, policies_by_rank, record, max_phases: int | Non
     """Replay a whole game (or its first `max_phases` phases) from the engine's record: the snapshots after the set-up
     and after every phase.  A record the rules refuse (the reference's assertions included) raises RecordMismatch."""
     rows = Rows(record)
-    try:
+
+    def game():
         g, seats = read_setup(settings, players, policies_by_rank, rows)
-        shots = ref.play_game(g, seats, max_phases)
-    except RecordMismatch:
-        raise
-    except AssertionError as exc:
-        raise RecordMismatch(f"row {rows.at}: the record breaks a rule: {exc}") from exc
-    if g.ended and rows.at != len(rows.rows):
-        raise RecordMismatch(f"the game ended with {len(rows.rows) - rows.at} record rows left: {rows.rows[rows.at]}")
-    return shots
+        return g, ref.play_game(g, seats, max_phases)
+
+    return replay(rows, game)
