@@ -118,15 +118,16 @@ def engine_code(policy, parse, codes: dict, model=None) -> int:
     return codes[policy.kind]
 
 
-def engine_coders(package: str, codes: dict, model=None):
+def engine_coders(module: str, codes: dict, model=None):
     """A numba engine's `(policy_code, policy_codes)`: `engine_code` of one seated policy, and an int64 row of
-    them; names are read with `package`'s `policies.parse_policy` (imported on first use: it may import the
-    engine).  A game's game.py: `policy_code, policy_codes = engine_coders(__package__, POLICY_CODES, MODEL)`."""
+    them; names are read with the game's `policies.parse_policy` (imported on first use: it may import the
+    engine).  A game's game.py: `policy_code, policy_codes = engine_coders(__name__, POLICY_CODES, MODEL)` (both
+    pickle as that module's attributes)."""
 
     def parse(value, field: str):
         from importlib import import_module
 
-        return import_module(f"{package}.policies").parse_policy(value, field)
+        return import_module(f"{module.rpartition('.')[0]}.policies").parse_policy(value, field)
 
     def policy_code(policy) -> int:
         """The engine's code of a policy (a policies.Policy, a SearchPolicy or a name)."""
@@ -137,6 +138,8 @@ def engine_coders(package: str, codes: dict, model=None):
 
         return np.array([policy_code(p) for p in policies], dtype=np.int64)
 
+    for f in (policy_code, policy_codes):
+        f.__module__, f.__qualname__ = module, f.__name__
     return policy_code, policy_codes
 
 

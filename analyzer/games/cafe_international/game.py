@@ -860,7 +860,7 @@ def settings_vector(settings, players: int, me: int = -1, by_rank: bool = False)
     return cfg
 
 
-policy_code, policy_codes = engine_coders(__package__, POLICY_CODES, MODEL)
+policy_code, policy_codes = engine_coders(__name__, POLICY_CODES, MODEL)
 
 
 def buffers() -> tuple[np.ndarray, np.ndarray, np.ndarray]:

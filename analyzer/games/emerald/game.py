@@ -941,7 +941,7 @@ def settings_vector(settings, players: int, by_rank: bool = False) -> np.ndarray
     return cfg
 
 
-policy_code, policy_codes = engine_coders(__package__, POLICY_CODES, MODEL)
+policy_code, policy_codes = engine_coders(__name__, POLICY_CODES, MODEL)
 
 
 def work() -> np.ndarray:

@@ -1304,7 +1304,7 @@ def tile_layout(stones, crystals, turn_stones, board) -> np.ndarray:
     return tiles
 
 
-policy_code, policy_codes = engine_coders(__package__, POLICY_CODES, MODEL)
+policy_code, policy_codes = engine_coders(__name__, POLICY_CODES, MODEL)
 
 
 def work() -> np.ndarray:

@@ -1207,7 +1207,7 @@ def settings_vector(settings, players: int) -> np.ndarray:
     return cfg
 
 
-policy_code, policy_codes = engine_coders(__package__, POLICY_CODES, MODEL)
+policy_code, policy_codes = engine_coders(__name__, POLICY_CODES, MODEL)
 
 
 def run(cfg, streams, stats, s, start, max_rounds=-1, pols=None, rec=None):
