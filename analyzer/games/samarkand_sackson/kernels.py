@@ -401,11 +401,7 @@ def sales(s, bd, cfg, h, x, opts):
             for c in range(lo, h[kind] + 1):
                 pay = sale_pay(s, bd, cfg, m, kind, c)
                 if pay >= 0:
-                    opts[n, 0] = m
-                    opts[n, 1] = kind
-                    opts[n, 2] = c
-                    opts[n, 3] = pay
-                    opts[n, 4] = 1 << kind
+                    opts[n, 0], opts[n, 1], opts[n, 2], opts[n, 3], opts[n, 4] = m, kind, c, pay, 1 << kind
                     n += 1
         else:
             held = 0
@@ -420,11 +416,7 @@ def sales(s, bd, cfg, h, x, opts):
                     c += (mask >> k) & 1
                 pay = sale_pay(s, bd, cfg, m, ASST, c)
                 if pay >= 0:
-                    opts[n, 0] = m
-                    opts[n, 1] = ASST
-                    opts[n, 2] = c
-                    opts[n, 3] = pay
-                    opts[n, 4] = mask
+                    opts[n, 0], opts[n, 1], opts[n, 2], opts[n, 3], opts[n, 4] = m, ASST, c, pay, mask
                     n += 1
     return n
 
