@@ -41,3 +41,18 @@ def seeded_games(seed: int, games, new_settings, chance, play_engine, play_refer
         label = f"game {k} ({players} players, {changes or 'defaults'}, {'/'.join(policies)})"
         out += replay_rows(label, snaps, lambda: play_reference(settings, players, policies, record), **rows)
     return out
+
+
+def answer_rows(label: str, engine: dict, mine: dict, by_key: bool = False, special=None) -> list[tuple]:
+    """[(what, engine's value, reference's value)] for one position both answered ({question: answer}): the
+    questions each answered, then every question both answered, whole or (`by_key`) key by key of the reference's
+    answer; `special` maps a question to `rows(label, engine's answer, reference's answer)` of its own."""
+    rows = [(f"{label}: questions", sorted(engine), sorted(mine))]
+    for q in sorted(engine.keys() & mine.keys()):
+        if special and q in special:
+            rows += special[q](label, engine[q], mine[q])
+        elif by_key:
+            rows += [(f"{label}: {q} {key}", engine[q][key], mine[q][key]) for key in sorted(mine[q])]
+        else:
+            rows.append((f"{label}: {q}", engine[q], mine[q]))
+    return rows

@@ -58,6 +58,26 @@ def full_games(game_name: str, config_of, play, runs, repeats: int, note: str = 
     return rows
 
 
+def engine_games(game_name: str, pl, policy, runs, repeats: int, note: str = "") -> list[dict]:
+    """`full_games` for a game on core/engine.py's glue (its play module `pl`): 4 seats of `policy(kind)` under
+    the default rule set."""
+    return full_games(game_name, lambda kind: pl.GameConfig(pl.RuleSet(), 4, (policy(kind),) * 4), pl.play, runs,
+                      repeats, note)
+
+
+def dealt_game(g, seed: int, players: int = 4, seats: int | None = None):
+    """Game `seed` of engine module `g` (a game's game.py) dealt for `players` greedy players, as its forward model
+    sees it: (state, settings, chance streams); `seats` the width of its policy row (default `players`)."""
+    import numpy as np
+
+    cfg = g.settings_vector(None, players)
+    s = np.zeros(g.SSIZE, dtype=np.int64)
+    streams = g.Chance(1, np.random.default_rng(seed)).seeds
+    g.run(cfg, streams, np.zeros((1, g.STSIZE), dtype=np.int64), s, g.NEW_GAME, 0,
+          pols=np.full((1, seats or players), g.P_GREEDY, dtype=np.int64))
+    return s, cfg, streams[0]
+
+
 def exact_questions(game_name: str, questions, repeats: int = 3, names=None, target_ms: int = 200) -> list[dict]:
     """Rows: for each exact question, its slowest shipped position scenario (`names`: only these files), as the
     median compute time (process time, so a busy machine does not count) of `repeats` answers after one that

@@ -3,9 +3,9 @@
 The compiled (numba) engines go in `<cache>/numba/<key>/`, set as NUMBA_CACHE_DIR before numba is imported
 (`configure`, run by `import analyzer`), never inside the installed package, which may be read-only.  numba
 checks only the timestamp of the file a kernel is written in, not of the core modules it calls into
-(`core/search.py`): `<key>` is a short hash of those modules and the package version, so changing either
-compiles the engines afresh instead of loading kernels built against the old code.  A NUMBA_CACHE_DIR the user
-set is left as it is.
+(`core/search.py`, `core/kernels.py`): `<key>` is a short hash of those modules and the package version, so
+changing either compiles the engines afresh instead of loading kernels built against the old code.  A
+NUMBA_CACHE_DIR the user set is left as it is.
 
 `import analyzer` only installs a hook that runs `configure` when numba is first imported, so a command that
 never compiles (`--help`, `games`) pays nothing for it.  Keep this module's imports light for that reason."""

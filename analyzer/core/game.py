@@ -26,7 +26,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, ClassVar, Mapping
 
 from analyzer.core import sources
 from analyzer.core.flat import Tables
@@ -181,6 +181,26 @@ class GameSpec:
     picture: Any = None  # picture(position or None) -> core.board.Picture: the board, its ids, a position's pieces
     reference_check: Any = None  # reference_check(seed) -> [(what, engine's value, reference's value)] on fixed draws
     policies: tuple = ()  # the player models' names a scenario may seat (`analyzer games` lists them)
+
+    HOOKS: ClassVar[tuple] = ("load", "answers", "full_games", "bench", "quick_entry", "board_template", "draw",
+                              "picture", "reference_check")
+    CONVENTIONS: ClassVar[dict] = {"load": "state:parse_position", "bench": "bench:run", "picture": "picture:picture"}
+
+    @classmethod
+    def declare(cls, package: str, title: str, version: int, players: tuple[int, int], **fields) -> GameSpec:
+        """A game package's spec written short (`GAME = GameSpec.declare(__name__, ...)`): the name is the
+        package's, `load`, `bench` and `picture` sit where CONVENTIONS says unless given (None: the game has
+        none), and a hook string whose module has no package (`"sim:engine_agrees"`, a question's
+        `"analysis:odds"`) names a module of the game's own package."""
+
+        def place(ref):
+            return f"{package}.{ref}" if isinstance(ref, str) and "." not in ref.partition(":")[0] else ref
+
+        fields = {**cls.CONVENTIONS, **fields}
+        fields = {k: place(v) if k in cls.HOOKS else v for k, v in fields.items()}
+        questions = fields["questions"]
+        fields["questions"] = {k: dataclasses.replace(q, answer=place(q.answer)) for k, q in questions.items()}
+        return cls(package.rpartition(".")[2], title, version, players, **fields)
 
     def position(self, data: dict):
         """The game's position from a scenario dict; a bad scenario raises its first problem, or every problem

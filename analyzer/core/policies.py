@@ -44,6 +44,13 @@ class NamedPolicy:
 
 
 @dataclass(frozen=True)
+class GreedyFirst(NamedPolicy):
+    """A game's named players, `greedy` when none is named: its `policies.py` subclasses it with its
+    `descriptions` (and `searchable = True` where its engine seats the search player)."""
+    kind: str = "greedy"
+
+
+@dataclass(frozen=True)
 class SearchPolicy:
     """The search player (`core/search.py`) over a game's engine: `search`, `search:N` (N playouts per decision)
     or `search:N:BASE` (the base policy every seat plays in the playouts; default the game's `greedy`)."""
@@ -109,3 +116,43 @@ def engine_code(policy, parse, codes: dict, model=None) -> int:
         base = engine_code(policy.base, parse, codes)
         return search.code(policy.budget, base) if model is None else model.code(policy.budget, base)
     return codes[policy.kind]
+
+
+def engine_coders(module: str, codes: dict, model=None):
+    """A numba engine's `(policy_code, policy_codes)`: `engine_code` of one seated policy, and an int64 row of
+    them; names are read with the game's `policies.parse_policy` (imported on first use: it may import the
+    engine).  A game's game.py: `policy_code, policy_codes = engine_coders(__name__, POLICY_CODES, MODEL)` (both
+    pickle as that module's attributes)."""
+
+    def parse(value, field: str):
+        from importlib import import_module
+
+        return import_module(f"{module.rpartition('.')[0]}.policies").parse_policy(value, field)
+
+    def policy_code(policy) -> int:
+        """The engine's code of a policy (a policies.Policy, a SearchPolicy or a name)."""
+        return engine_code(policy, parse, codes, model)
+
+    def policy_codes(policies):
+        import numpy as np
+
+        return np.array([policy_code(p) for p in policies], dtype=np.int64)
+
+    for f in (policy_code, policy_codes):
+        f.__module__, f.__qualname__ = module, f.__name__
+    return policy_code, policy_codes
+
+
+def parse_with_params(value, field: str, kinds, parse, make, params, read_block):
+    """A searchable game's policy that takes parameters: `search[:N[:BASE]]` (its base read by the game's `parse`),
+    a name of `kinds` (`make(name)`), or a mapping {kind, *params} (`read_block(kind, mapping, field)` reads the
+    game's parameters from it)."""
+    if SearchPolicy.named(value):
+        return SearchPolicy.parse(value, field, parse)
+    if isinstance(value, str):
+        if value not in kinds:
+            raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(kinds)}, search, search:N, "
+                                       f"search:N:BASE (or a mapping with `kind`){did_you_mean(value, kinds)}")
+        return make(value)
+    block = sc.mapping(value, field, {"kind", *params})
+    return read_block(sc.choice(block.get("kind", "greedy"), f"{field}.kind", kinds), block, field)

@@ -51,13 +51,9 @@ group starts at each place), P(no tile) and the mean majority points there, with
 tile accounted for (every alhambra given). JSON keys: next_scoring, kinds[] {{kind, seat, now, 1st, 2nd, 3rd
 {{p, lo95, hi95}}, no_tile, points {{mean, ci95}}}}, rollouts, seed, capped. {COMMON}"""
 
-Q = "analyzer.games.alhambra.analysis:"
-GAME = GameSpec(
-    name="alhambra",
-    title="Alhambra",
-    version=1,
-    players=(3, 6),
-    load="analyzer.games.alhambra.state:parse_position",
+Q = "analysis:"
+GAME = GameSpec.declare(
+    __name__, "Alhambra", 1, (3, 6),
     summary="when the scoring cards come, exact change, majority odds, who receives the leftover tiles",
     questions={
         "odds": Question(Q + "odds", "P(a scoring card within the next k deck draws), exact", ODDS_HELP,
@@ -71,10 +67,6 @@ GAME = GameSpec(
         "majority": Question(Q + "majority", "P(I place 1st / 2nd / 3rd in a kind at the next scoring)",
                              MAJORITY_HELP, default_rollouts=2_000),
     },
-    answers="analyzer.games.alhambra.analysis:questions",
-    full_games="analyzer.games.alhambra.balance:FULL_GAMES",
-    policies=("greedy", "random", "search[:N[:BASE]]"),
-    bench="analyzer.games.alhambra.bench:run",
-    reference_check="analyzer.games.alhambra.sim:engine_agrees",
-    picture="analyzer.games.alhambra.picture:picture",
+    answers="analysis:questions", full_games="balance:FULL_GAMES", policies=("greedy", "random", "search[:N[:BASE]]"),
+    reference_check="sim:engine_agrees",
 )

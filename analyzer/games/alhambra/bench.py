@@ -7,8 +7,6 @@ target 1 game/s, base policy greedy).  No public engine plays these policies, so
 """
 from __future__ import annotations
 
-import numpy as np
-
 from analyzer.core import bench as core_bench
 from analyzer.games.alhambra import game as g
 from analyzer.games.alhambra import play as pl
@@ -18,8 +16,7 @@ from analyzer.games.alhambra.policies import Policy
 def run(quick: bool = False) -> list[dict]:
     repeats = 3 if quick else 5
     runs = (("random", 2000 if quick else 10_000, ">=500/s"), ("greedy", 1000 if quick else 5000, ""))
-    rows = core_bench.full_games("alhambra", lambda kind: pl.GameConfig(pl.RuleSet(), 4, (Policy(kind),) * 4),
-                                 pl.play, runs, repeats)
+    rows = core_bench.engine_games("alhambra", pl, Policy, runs, repeats)
     rows += core_bench.exact_questions("alhambra", ("odds", "change"), repeats)
     rows += core_bench.exact_questions("alhambra", ("end",), repeats, names=("end-known.yaml",))
     decisions = core_bench.spread_decisions(g.MODEL, new_game, 4 if quick else 12, g.P_GREEDY)
@@ -30,9 +27,5 @@ def run(quick: bool = False) -> list[dict]:
 
 def new_game(seed: int):
     """Game `seed` dealt for 4 greedy players: (forward state, settings, chance streams)."""
-    cfg = g.settings_vector(None, 4)
-    streams = g.Chance(1, np.random.default_rng(seed)).seeds
-    s = np.zeros(g.SSIZE, dtype=np.int64)
-    g.run(cfg, streams, np.zeros((1, g.STSIZE), dtype=np.int64), s, g.NEW_GAME, 0,
-          pols=np.full((1, 4), g.P_GREEDY, dtype=np.int64))
-    return g.forward(s, 4, True), cfg, streams[0]
+    s, cfg, rs = core_bench.dealt_game(g, seed)
+    return g.forward(s, 4, True), cfg, rs

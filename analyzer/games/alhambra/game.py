@@ -18,9 +18,9 @@ from numba import njit, types
 from analyzer.core import search
 from analyzer.core import settings as core_settings
 from analyzer.core.errors import ScenarioError
-from analyzer.core.policies import engine_code
+from analyzer.core.kernels import R, S, U, kernel, note2 as note, randint, shuffle
+from analyzer.core.policies import engine_coders
 from analyzer.core.streams import StreamSeeds
-from analyzer.games.alhambra.policies import parse_policy
 from analyzer.games.alhambra import rules as r
 
 MAXP = 6
@@ -128,14 +128,6 @@ WL_SK = WL_SN + MAXSEG + 2
 WL_SE = WL_SK + MAXSEG + 2
 WL_CORN = WL_SE + MAXSEG + 2  # the corner cells set, to clear them
 
-S, U, R, UR = "int64[::1]", "uint64[::1]", "int64[:, ::1]", "uint64[:, ::1]"
-
-
-def kernel(signature):
-    """A helper only the kernels call: compiled once for its signature, no Python wrapper, no allocation."""
-    return njit(signature, cache=True, no_cpython_wrapper=True, _nrt=False, error_model="numpy")
-
-
 class Chance(StreamSeeds):
     """Every game's stream seeds, drawn up front: (n, 6) uint64; game j of every rule set reads row j."""
     STREAMS = ("money", "tiles", "scoring", "start", "reshuffle", "choice")
@@ -143,38 +135,6 @@ class Chance(StreamSeeds):
 
 # ------------------------------------------------------------------------------------------------
 # chance
-
-
-@kernel(f"uint64({U}, int64)")
-def _next(rs, k):
-    rs[k] += np.uint64(0x9E3779B97F4A7C15)
-    z = rs[k]
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
-
-
-@kernel(f"int64({U}, int64, int64)")
-def randint(rs, k, n):
-    return np.int64(_next(rs, k) % np.uint64(n))
-
-
-@kernel(f"void({R}, int64, int64, int64)")
-def note(rec, tag, a, b):
-    if rec.shape[0] > 1:
-        n = rec[0, 0] + 1
-        if n < rec.shape[0]:
-            rec[n, 0] = tag
-            rec[n, 1] = a
-            rec[n, 2] = b
-            rec[0, 0] = n
-
-
-@kernel(f"void({S}, int64, int64, {U}, int64)")
-def shuffle(a, at, n, rs, k):
-    for i in range(n - 1, 0, -1):
-        j = randint(rs, k, i + 1)
-        a[at + i], a[at + j] = a[at + j], a[at + i]
 
 
 @kernel(f"void({R}, int64)")
@@ -1154,13 +1114,7 @@ def settings_vector(settings, players: int, by_rank: bool = False, until_scoring
     return cfg
 
 
-def policy_code(policy) -> int:
-    """The engine's code of a policy (a policies.Policy, a SearchPolicy or a name)."""
-    return engine_code(policy, parse_policy, POLICY_CODES, MODEL)
-
-
-def policy_codes(policies) -> np.ndarray:
-    return np.array([policy_code(p) for p in policies], dtype=np.int64)
+policy_code, policy_codes = engine_coders(__name__, POLICY_CODES, MODEL)
 
 
 def work() -> np.ndarray:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from analyzer.core.record import RecordMismatch, Rows as RecordRows
 from analyzer.games.alhambra import layout
 from analyzer.games.alhambra import reference as ref
 from analyzer.games.alhambra import rules as r
@@ -27,28 +28,8 @@ POLICIES = ("random", "greedy")
 RECORD_KINDS = ("money", "scoring", "tile", "start", "take", "buy", "place", "reserve", "reshuffle")  # game.py's
 
 
-class RecordMismatch(AssertionError):
-    """The engine's record says something the readable rules do not allow or would not choose."""
-
-
-class Rows:
-    """The chance record read in order."""
-
-    def __init__(self, record):
-        self.rows = [(row[0] if isinstance(row[0], str) else RECORD_KINDS[int(row[0])], *map(int, row[1:]))
-                     for row in record]
-        self.at = 0
-
-    def peek(self) -> str | None:
-        return self.rows[self.at][0] if self.at < len(self.rows) else None
-
-    def take(self, tag: str) -> tuple:
-        """The next row's values (a row may carry unused zeros after them)."""
-        if self.peek() != tag:
-            got = self.rows[self.at] if self.at < len(self.rows) else "the end of the record"
-            raise RecordMismatch(f"row {self.at}: expected a {tag!r} row, got {got}")
-        self.at += 1
-        return self.rows[self.at - 1][1:]
+class Rows(RecordRows):
+    KINDS = RECORD_KINDS
 
 
 # -- the choices ---------------------------------------------------------------------------------------------------

@@ -47,13 +47,9 @@ keys: rollouts, seed, next_bar_value, my_bar {{p, lo95, hi95}}, my_bar_points {{
 ends {{bar_full, chairs_full, bag_rule, a_hand_empty, capped, dropouts}} each {{p, lo95, hi95}}, bag_rule_first.
 {COMMON}"""
 
-Q = "analyzer.games.cafe_international.analysis:"
-GAME = GameSpec(
-    name="cafe_international",
-    title="Café International",
-    version=1,
-    players=(2, 4),
-    load="analyzer.games.cafe_international.state:parse_position",
+Q = "analysis:"
+GAME = GameSpec.declare(
+    __name__, "Café International", 1, (2, 4),
     summary="a nationality in my next draws, completing a table, every move's points, bar pressure; full games",
     questions={
         "odds": Question(Q + "odds", "P(drawing a guest of each nationality in my next draws), exact", ODDS_HELP,
@@ -65,10 +61,6 @@ GAME = GameSpec(
         "bar_pressure": Question(Q + "bar_pressure", "my next bar penalty and how the game ends, Monte Carlo",
                                  BAR_HELP, default_rollouts=1_000),
     },
-    answers="analyzer.games.cafe_international.state:questions",
-    full_games="analyzer.games.cafe_international.balance:FULL_GAMES",
-    bench="analyzer.games.cafe_international.bench:run",
-    reference_check="analyzer.games.cafe_international.sim:engine_agrees",
+    answers="state:questions", full_games="balance:FULL_GAMES", reference_check="sim:engine_agrees",
     policies=("greedy", "random", "search[:N[:BASE]]"),
-    picture="analyzer.games.cafe_international.picture:picture",
 )

@@ -6,7 +6,7 @@ against three greedy ones on 2 workers (target at least 1 game/s).  No public en
 """
 from __future__ import annotations
 
-import numpy as np
+from functools import partial
 
 from analyzer.core import bench as core_bench
 from analyzer.games.cafe_international import game as g
@@ -19,20 +19,10 @@ EXACT_QUESTIONS = ("odds", "complete", "ev")
 def run(quick: bool = False) -> list[dict]:
     repeats = 3 if quick else 5
     runs = (("random", 2000 if quick else 10_000, ">=1000/s"), ("greedy", 1000 if quick else 5000, ""))
-    rows = core_bench.full_games("cafe_international", lambda kind: pl.GameConfig(pl.RuleSet(), 4, (Policy(kind),) * 4),
-                                 pl.play, runs, repeats)
+    rows = core_bench.engine_games("cafe_international", pl, Policy, runs, repeats)
     rows += core_bench.exact_questions("cafe_international", EXACT_QUESTIONS, repeats)
-    decisions = core_bench.spread_decisions(g.MODEL, new_game, 6 if quick else 24, g.P_GREEDY)
+    decisions = core_bench.spread_decisions(g.MODEL, partial(core_bench.dealt_game, g), 6 if quick else 24, g.P_GREEDY)
     return rows + core_bench.search_rows("cafe_international", g.MODEL, decisions, g.P_GREEDY, 3,
                                          (("search:64", "greedy", 4, 16 if quick else 48, ">=1/s"),),
                                          1 if quick else 3)
 
-
-def new_game(seed: int):
-    """Game `seed` dealt (greedy players at 4) as the forward model sees it: (state, cfg, chance streams)."""
-    cfg = g.settings_vector(None, 4)
-    s = np.zeros(g.SSIZE, dtype=np.int64)
-    streams = g.Chance(1, np.random.default_rng(seed)).seeds
-    g.run(cfg, streams, np.zeros((1, g.STSIZE), dtype=np.int64), s, g.NEW_GAME, 0,
-          pols=np.full((1, 4), g.P_GREEDY, dtype=np.int64))
-    return s, cfg, streams[0]

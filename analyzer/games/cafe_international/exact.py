@@ -17,6 +17,7 @@ from fractions import Fraction
 from math import comb
 from typing import NamedTuple
 
+from analyzer.core.exact import convolve as _convolve
 from analyzer.games.cafe_international import layout as lay
 from analyzer.games.cafe_international import rules as r
 from analyzer.games.cafe_international.state import Position
@@ -60,14 +61,6 @@ def _joker_split(p: Position, d: int):
     """(k, P(k jokers among my d draws)) and the pools they come from."""
     jokers = sum(p.pool[k] for k in JOKER_KINDS)
     return hypergeometric(p.bag_size, jokers, d).items()
-
-
-def _convolve(a: Dist, b: Dist) -> Dist:
-    out: Dist = {}
-    for x, pa in a.items():
-        for y, pb in b.items():
-            out[x + y] = out.get(x + y, 0) + pa * pb
-    return out
 
 
 def hits(p: Position, kinds: frozenset[int], d: int) -> Dist:

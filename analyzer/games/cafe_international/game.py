@@ -16,7 +16,8 @@ from numba import njit, types
 
 from analyzer.core import search
 from analyzer.core import settings as core_settings
-from analyzer.core.policies import engine_code
+from analyzer.core.kernels import R, S, U, kernel, randint
+from analyzer.core.policies import engine_coders
 from analyzer.core.streams import StreamSeeds
 from analyzer.games.cafe_international import rules as r
 
@@ -101,12 +102,6 @@ POLICY_CODES = {"random": 0, "greedy": 1}
 P_RANDOM, P_GREEDY = 0, 1
 GO_ON, NEW_GAME, FROM_POSITION = range(3)
 
-S, U, R, UR = "int64[::1]", "uint64[::1]", "int64[:, ::1]", "uint64[:, ::1]"
-
-
-def kernel(signature):
-    """A helper only the kernels call: compiled once for its signature, no Python wrapper, no allocation."""
-    return njit(signature, cache=True, no_cpython_wrapper=True, _nrt=False, error_model="numpy")
 
 
 class Chance(StreamSeeds):
@@ -116,16 +111,6 @@ class Chance(StreamSeeds):
 
 # ------------------------------------------------------------------------------------------------
 # chance
-
-
-@kernel(f"int64({U}, int64, int64)")
-def randint(rs, k, n):
-    rs[k] += np.uint64(0x9E3779B97F4A7C15)
-    z = rs[k]
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    z = z ^ (z >> np.uint64(31))
-    return np.int64(z % np.uint64(n))
 
 
 @kernel(f"void({R}, int64, {R}, int64)")
@@ -140,16 +125,22 @@ def note(rec, tag, mv, i):
             rec[0, 0] = n
 
 
-@kernel(f"void({S}, int64, {U}, {R}, {R})")
-def draw(s, p, rs, rec, tmp):
-    """One tile from the bag, uniform over the tiles in it, into seat p's hand."""
-    x = randint(rs, S_BAG, s[BAGN])
+@kernel(f"int64({S}, int64)")
+def take_from_bag(s, x):
+    """Takes the bag's x-th tile (counting kind by kind) out of it: its kind."""
     k = 0
     while x >= s[BAG + k]:
         x -= s[BAG + k]
         k += 1
     s[BAG + k] -= 1
     s[BAGN] -= 1
+    return k
+
+
+@kernel(f"void({S}, int64, {U}, {R}, {R})")
+def draw(s, p, rs, rec, tmp):
+    """One tile from the bag, uniform over the tiles in it, into seat p's hand."""
+    k = take_from_bag(s, randint(rs, S_BAG, s[BAGN]))
     s[HAND + p * NK + k] += 1
     s[HN + p] += 1
     tmp[0, 0], tmp[0, 1] = p, k
@@ -797,13 +788,7 @@ def batch(cfg, pols, streams, stats, s, rec, start, max_turns, s0, advance, lega
                 for i in range(SSIZE):
                     s[i] = s0[i]
                 for _ in range(s[BARHID]):
-                    x = randint(rs, S_BAG, s[BAGN] - s[BAG + JOKER_F] - s[BAG + JOKER_F + 1])
-                    k = 0
-                    while x >= s[BAG + k]:
-                        x -= s[BAG + k]
-                        k += 1
-                    s[BAG + k] -= 1
-                    s[BAGN] -= 1
+                    take_from_bag(s, randint(rs, S_BAG, s[BAGN] - s[BAG + JOKER_F] - s[BAG + JOKER_F + 1]))
                 s[BARHID] = 0
         for q in range(cfg[C_P]):
             codes[q] = s[POL + q]
@@ -881,15 +866,7 @@ def settings_vector(settings, players: int, me: int = -1, by_rank: bool = False)
     return cfg
 
 
-def policy_code(policy) -> int:
-    """The engine's code of a policy (a policies.Policy, a SearchPolicy or a name)."""
-    from analyzer.games.cafe_international.policies import parse_policy
-
-    return engine_code(policy, parse_policy, POLICY_CODES, MODEL)
-
-
-def policy_codes(policies) -> np.ndarray:
-    return np.array([policy_code(p) for p in policies], dtype=np.int64)
+policy_code, policy_codes = engine_coders(__name__, POLICY_CODES, MODEL)
 
 
 def buffers() -> tuple[np.ndarray, np.ndarray, np.ndarray]:

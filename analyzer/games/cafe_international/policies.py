@@ -19,10 +19,7 @@ with no legal move at all.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
-from analyzer.core.policies import NamedPolicy
+from analyzer.core.policies import GreedyFirst
 
 KINDS = ("greedy", "random")
 DESCRIPTIONS = {
@@ -32,11 +29,9 @@ DESCRIPTIONS = {
 }
 
 
-@dataclass(frozen=True)
-class Policy(NamedPolicy):
-    kind: str = "greedy"
-    descriptions: ClassVar[dict[str, str]] = DESCRIPTIONS
-    searchable: ClassVar[bool] = True
+class Policy(GreedyFirst):
+    descriptions = DESCRIPTIONS
+    searchable = True
 
 
 parse_policy = Policy.parse

@@ -14,6 +14,7 @@ the lowest kind).  Both always take the refill option.
 """
 from __future__ import annotations
 
+from analyzer.core.record import RecordMismatch, Rows as RecordRows
 from analyzer.games.cafe_international import layout
 from analyzer.games.cafe_international import reference as ref
 from analyzer.games.cafe_international.reference import Cafe
@@ -23,27 +24,8 @@ RECORD_KINDS = ("start", "draw", "move")  # game.py's row tags, when written as 
 PLACE, SWAP, BAR, PASS = range(4)
 
 
-class RecordMismatch(AssertionError):
-    """The engine's record says something the readable rules do not allow or would not choose."""
-
-
-class Rows:
-    """The chance record read in order."""
-
-    def __init__(self, record):
-        self.rows = [(row[0] if isinstance(row[0], str) else RECORD_KINDS[int(row[0])], *map(int, row[1:]))
-                     for row in record]
-        self.at = 0
-
-    def peek(self) -> str | None:
-        return self.rows[self.at][0] if self.at < len(self.rows) else None
-
-    def take(self, tag: str) -> tuple:
-        if self.peek() != tag:
-            got = self.rows[self.at] if self.at < len(self.rows) else "the end of the record"
-            raise RecordMismatch(f"row {self.at}: expected a {tag!r} row, got {got}")
-        self.at += 1
-        return self.rows[self.at - 1][1:]
+class Rows(RecordRows):
+    KINDS = RECORD_KINDS
 
     def draws(self, seat: int, n: int) -> list[int]:
         kinds = []

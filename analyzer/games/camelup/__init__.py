@@ -36,24 +36,16 @@ card's -1 is floored against the money the player holds now (later legs are not 
 JSON: {"actions": [{"action": "leg-bet blue 5", "ev": x, "ci95": h or null, "ci_low": l or null, "ci_high": u or
 null, "exact": true|false}, ...]}: an estimate's 95% interval is [ci_low, ci_high] (not centred on ev)."""
 
-GAME = GameSpec(
-    name="camelup",
-    title="Camel Up",
-    version=5,
-    players=(2, 10),
-    load="analyzer.games.camelup.state:parse_position",
+GAME = GameSpec.declare(
+    __name__, "Camel Up", 5, (2, 10),
     summary="first edition, Supercup modules 1-4, second edition: exact leg odds, race odds, the EV of every action",
     questions={
-        "odds": Question("analyzer.games.camelup.analysis:odds",
+        "odds": Question("analysis:odds",
                          "exact leg-rank odds of every camel; race win/lose odds", ODDS_HELP, serial_max=RACE_SERIAL_MAX),
-        "ev": Question("analyzer.games.camelup.analysis:ev",
+        "ev": Question("analysis:ev",
                        "expected coins of every action for the player to move, best first", EV_HELP,
                        serial_max=RACE_SERIAL_MAX),
     },
-    full_games="analyzer.games.camelup.balance:FULL_GAMES",
-    bench="analyzer.games.camelup.bench:run",
-    reference_check="analyzer.games.camelup.reference_game:engine_agrees",
-    quick_entry="analyzer.games.camelup.quick_entry:app",
-    draw="analyzer.games.camelup.draw:draw",
-    picture="analyzer.games.camelup.picture:picture",
+    full_games="balance:FULL_GAMES", reference_check="reference_game:engine_agrees", quick_entry="quick_entry:app",
+    draw="draw:draw",
 )

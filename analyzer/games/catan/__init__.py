@@ -67,13 +67,9 @@ others and my own loss; best: most denied to the others less mine, ties lowest h
 JSON keys: hexes[] {{hex, per_opponent.<seat> {{p, p_exact}}, others, others_exact, mine, mine_exact}}, best.
 {COMMON}"""
 
-Q = "analyzer.games.catan.analysis:"
-GAME = GameSpec(
-    name="catan",
-    title="Catan",
-    version=1,
-    players=(3, 4),
-    load="analyzer.games.catan.state:parse_position",
+Q = "analysis:"
+GAME = GameSpec.declare(
+    __name__, "Catan", 1, (3, 4),
     summary="where to settle, spot income, the 7 and the discard, turns to afford a build, the deck, the robber",
     questions={
         "ev": Question(Q + "ev", "where to settle: every free vertex by expected cards per roll, exact", EV_HELP,
@@ -92,9 +88,5 @@ GAME = GameSpec(
         "robber": Question(Q + "robber", "cards denied per opponent per round for each robber hex, exact",
                            ROBBER_HELP, default_rollouts=None),
     },
-    answers="analyzer.games.catan.state:questions",
-    full_games="analyzer.games.catan.balance:FULL_GAMES",
-    bench="analyzer.games.catan.bench:run",
-    reference_check="analyzer.games.catan.sim:engine_agrees",
-    picture="analyzer.games.catan.picture:picture",
+    answers="state:questions", full_games="balance:FULL_GAMES", reference_check="sim:engine_agrees",
 )

@@ -14,9 +14,12 @@ road_split) and largest army, the win at 10 points on one's own turn, and the tu
 """
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 from numba import njit
 
+from analyzer.core.kernels import R, S, U, UR, kernel as core_kernel, note1 as note, randint
 from analyzer.core.streams import StreamSeeds
 from analyzer.games.catan import board as bo
 
@@ -65,15 +68,10 @@ C_CAP = 11  # main-game turns in all at which the game is capped
 C_BYRANK = 12  # 1: policies are given per placement rank, 0: per seat
 CSIZE = 13
 
-# numba signatures: S an int64 vector (state, board, settings, work, stats), U a chance stream vector, R a
-# record (rows of (tag, value)); STEP the signature of a player's step (s, bd, cfg, p, rs, rec, w, st)
-S, U, R, UR = "int64[::1]", "uint64[::1]", "int64[:, ::1]", "uint64[:, ::1]"
+# STEP: the numba signature of a player's step (s, bd, cfg, p, rs, rec, w, st); the helpers keep numba's Python
+# error model
+kernel = partial(core_kernel, error_model="python")
 STEP = f"void({S}, {S}, {S}, int64, {U}, {R}, {S}, {S})"
-
-
-def kernel(signature):
-    """A helper only the kernels call: compiled once for its signature, no Python wrapper, no allocation."""
-    return njit(signature, cache=True, no_cpython_wrapper=True, _nrt=False)
 
 
 # state vector
@@ -152,34 +150,6 @@ class Chance(StreamSeeds):
     Read by index, never redrawn: game j of every rule set uses row j."""
 
     STREAMS = ("start order", "dice", "development deck", "steals")
-
-
-# ------------------------------------------------------------------------------------------------
-# chance
-
-
-@kernel(f"uint64({U}, int64)")
-def _next(rs, k):
-    rs[k] += np.uint64(0x9E3779B97F4A7C15)
-    z = rs[k]
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
-
-
-@kernel(f"int64({U}, int64, int64)")
-def randint(rs, k, n):
-    return np.int64(_next(rs, k) % np.uint64(n))
-
-
-@kernel(f"void({R}, int64, int64)")
-def note(rec, tag, value):
-    if rec.shape[0] > 1:
-        n = rec[0, 0] + 1
-        if n < rec.shape[0]:
-            rec[n, 0] = tag
-            rec[n, 1] = value
-            rec[0, 0] = n
 
 
 # ------------------------------------------------------------------------------------------------

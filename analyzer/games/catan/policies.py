@@ -15,10 +15,7 @@ tie-break, is in the coordination notes.  In short:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
-from analyzer.core.policies import NamedPolicy
+from analyzer.core.policies import GreedyFirst
 
 KINDS = ("greedy", "trader")
 DESCRIPTIONS = {
@@ -30,10 +27,8 @@ DESCRIPTIONS = {
 }
 
 
-@dataclass(frozen=True)
-class Policy(NamedPolicy):
-    kind: str = "greedy"
-    descriptions: ClassVar[dict[str, str]] = DESCRIPTIONS
+class Policy(GreedyFirst):
+    descriptions = DESCRIPTIONS
 
 
 parse_policy = Policy.parse

@@ -49,20 +49,15 @@ current section (dungeon none -2, >= 2 houses 1 favour; walls -3, 2/3/5 houses 1
 section_mark).  JSON keys: section, full, bailiff_step, ends, rows [{{colour, houses, points, favours,
 points_before, points_after}}]. {COMMON}"""
 
-Q = "analyzer.games.caylus.analysis:"
-GAME = GameSpec(
-    name="caylus",
-    title="Caylus",
-    version=1,
-    players=(2, 5),
-    load="analyzer.games.caylus.state:parse_position",
+Q = "analysis:"
+GAME = GameSpec.declare(
+    __name__, "Caylus", 1, (2, 5),
     summary="worker cost, provost reach, castle batches, section and end scoring, the neutral layout odds",
     questions={
         "odds": Question(Q + "odds", "the neutral buildings' layout odds and the start money, exact", ODDS_HELP,
                          default_rollouts=None),
         "ev": Question(Q + "ev", "each player's end bonus, exact", EV_HELP, default_rollouts=None),
-        "worker_cost": Question(Q + "worker_cost", "the next worker's cost, exact", WORKER_HELP,
-                                default_rollouts=None),
+        "worker_cost": Question(Q + "worker_cost", "the next worker's cost, exact", WORKER_HELP, default_rollouts=None),
         "provost": Question(Q + "provost", "the provost's reach and what each bribe cancels, exact", PROVOST_HELP,
                             default_rollouts=None),
         "castle": Question(Q + "castle", "castle batches from my cubes, their points and the favour, exact",
@@ -70,8 +65,5 @@ GAME = GameSpec(
         "section": Question(Q + "section", "the section-end scoring preview, exact", SECTION_HELP,
                             default_rollouts=None),
     },
-    answers="analyzer.games.caylus.state:questions",
-    bench="analyzer.games.caylus.bench:run",
-    reference_check="analyzer.games.caylus.reference:reference_agrees",
-    picture="analyzer.games.caylus.picture:picture",
+    answers="state:questions", reference_check="reference:reference_agrees",
 )

@@ -22,6 +22,7 @@ from collections import Counter
 from fractions import Fraction
 from itertools import permutations
 
+from analyzer.core.agreement import answer_rows
 from analyzer.games.caylus import analysis, exact, state
 from analyzer.games.caylus import rules as r
 
@@ -409,8 +410,7 @@ def reference_agrees(seed: int, positions: int = 16) -> list[tuple]:
         p = state.parse_position(random_scenario(rng, i))
         label = f"seed {seed} scenario {i} ({p.players}p, {p.settings.labels()[0]})"
         mine, engine = answers(p), engine_answers(p)
-        rows.append((f"{label}: questions", sorted(engine), sorted(mine)))
-        rows.extend((f"{label}: {q}", engine[q], mine[q]) for q in sorted(mine.keys() & engine.keys()))
+        rows += answer_rows(label, engine, mine)
     for i in range(positions):  # exact.py's functions on inputs no scenario reaches
         s = random_settings(rng, i)
         players = 2 + i % 4

@@ -47,13 +47,9 @@ n}}}}, dealt {{size: n}}, focus {{size, kind, in_game, of, dealt, p_at_least_1, 
 mean_exact}}, kinds[] {{size, kind, in_game, of, dealt, mean, mean_exact, distribution[] {{j, p, p_exact,
 p_at_least, p_at_least_exact}}}}. {COMMON}"""
 
-Q = "analyzer.games.drunter_druber.analysis:"
-GAME = GameSpec(
-    name="drunter_druber",
-    title="Drunter und Drüber",
-    version=1,
-    players=(2, 4),
-    load="analyzer.games.drunter_druber.state:parse_position",
+Q = "analysis:"
+GAME = GameSpec.declare(
+    __name__, "Drunter und Drüber", 1, (2, 4),
     summary="the Bayesian guess of each opponent's building, whether an outhouse vote can pass, my deal's tile kinds",
     questions={
         "odds": Question(Q + "odds", "the Bayesian guess of each opponent's building, exact", ODDS_HELP,
@@ -63,8 +59,5 @@ GAME = GameSpec(
         "tiles": Question(Q + "tiles", "how many tiles of each kind my deal holds (river triples first), exact",
                           TILES_HELP, default_rollouts=None),
     },
-    answers="analyzer.games.drunter_druber.state:questions",
-    bench="analyzer.games.drunter_druber.bench:run",
-    reference_check="analyzer.games.drunter_druber.reference:reference_agrees",
-    picture="analyzer.games.drunter_druber.picture:picture",
+    answers="state:questions", reference_check="reference:reference_agrees",
 )

@@ -24,6 +24,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations, product
 
+from analyzer.core.agreement import answer_rows
 from analyzer.games.drunter_druber import analysis, state
 from analyzer.games.drunter_druber import rules as r
 
@@ -349,8 +350,5 @@ def reference_agrees(seed: int, positions: int = 18) -> list[tuple]:
                  f"vote_eps {s.vote_eps}, against {s.against_prior}, proposer {p.proposer}, tiles "
                  f"{r.kinds_text(s.tile_kinds)})")
         mine, engine = answers(p), engine_answers(p)
-        rows.append((f"{label}: questions", sorted(engine), sorted(mine)))
-        for question in sorted(mine.keys() & engine.keys()):
-            for key in sorted(mine[question]):
-                rows.append((f"{label}: {question} {key}", engine[question][key], mine[question][key]))
+        rows += answer_rows(label, engine, mine, by_key=True)
     return rows

@@ -35,13 +35,9 @@ and a blind draw, the expected number of my planned legs still lacking a counter
 0; blind: P(its kind is one I lack)), best first.  JSON keys: wanted {{kind: legs}}, open_counters, pool, options[]
 {{pick, value, value_exact}}, best. {COMMON}"""
 
-Q = "analyzer.games.elfenland.analysis:"
-GAME = GameSpec(
-    name="elfenland",
-    title="Elfenland",
-    version=1,
-    players=(2, 6),
-    load="analyzer.games.elfenland.state:parse_position",
+Q = "analysis:"
+GAME = GameSpec.declare(
+    __name__, "Elfenland", 1, (2, 6),
     summary="P(my deal pays my route, with and without caravans), blind counter odds, open against blind picks",
     questions={
         "odds": Question(Q + "odds", "P(my deal lets me pay my planned route), with and without caravans, exact",
@@ -50,8 +46,5 @@ GAME = GameSpec(
                        default_rollouts=None),
         "blind": Question(Q + "blind", "P(a blind counter is kind X), exact", BLIND_HELP, default_rollouts=None),
     },
-    answers="analyzer.games.elfenland.state:questions",
-    bench="analyzer.games.elfenland.bench:run",
-    picture="analyzer.games.elfenland.picture:picture",
-    reference_check="analyzer.games.elfenland.reference:reference_agrees",
+    answers="state:questions", reference_check="reference:reference_agrees",
 )

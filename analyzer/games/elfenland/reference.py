@@ -20,6 +20,7 @@ from functools import lru_cache
 from itertools import combinations
 from pathlib import Path
 
+from analyzer.core.agreement import answer_rows
 from analyzer.games.elfenland import analysis, state
 
 # the spec's tables, written out again (a raft: no counter, no caravan, no obstacle)
@@ -266,7 +267,5 @@ def reference_agrees(seed: int, positions: int = 8) -> list[tuple]:
         label = (f"seed {seed} position {i} (round {p['round']} {p['phase']}, caravan_when {s['caravan_when']}, "
                  f"{s['later_round_counters']}, deck_reshuffle {s['deck_reshuffle']})")
         mine, engine = answers(data), engine_answers(data)
-        rows.append((f"{label}: questions", sorted(engine), sorted(mine)))
-        for question in sorted(mine.keys() & engine.keys()):
-            rows.append((f"{label}: {question}", engine[question], mine[question]))
+        rows += answer_rows(label, engine, mine)
     return rows

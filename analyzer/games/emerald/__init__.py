@@ -44,13 +44,9 @@ knight_value (ILLUSTRATIVE default 5).
 P(each seat wins the game) too. JSON keys: seats[] {{seat, colours, majority.<gem> {{p, lo95, hi95}}, first_four
 {{p, lo95, hi95}}, win {{p, lo95, hi95}}}}, nobody {{majority.<gem>, four_kinds}}, rollouts, seed, capped. {COMMON}"""
 
-Q = "analyzer.games.emerald.analysis:"
-GAME = GameSpec(
-    name="emerald",
-    title="Emerald",
-    version=1,
-    players=(2, 5),
-    load="analyzer.games.emerald.state:parse_position",
+Q = "analysis:"
+GAME = GameSpec.declare(
+    __name__, "Emerald", 1, (2, 5),
     summary="will the dragon catch my knight, one-ply EV of each move, the dragon after k wake-ups, gem races",
     questions={
         "ev": Question(Q + "ev", "one-ply EV of each plan of the turn (single moves, pairs), exact", EV_HELP,
@@ -62,10 +58,6 @@ GAME = GameSpec(
         "dragon": Question(Q + "dragon", "the dragon's distribution after k more wake-ups, P(a cave is hit), exact",
                            DRAGON_HELP, default_rollouts=None),
     },
-    answers="analyzer.games.emerald.analysis:questions",
-    full_games="analyzer.games.emerald.balance:FULL_GAMES",
-    bench="analyzer.games.emerald.bench:run",
-    reference_check="analyzer.games.emerald.sim:engine_agrees",
+    answers="analysis:questions", full_games="balance:FULL_GAMES", reference_check="sim:engine_agrees",
     policies=("greedy", "random", "search[:N[:BASE]]"),
-    picture="analyzer.games.emerald.picture:picture",
 )

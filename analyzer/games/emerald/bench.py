@@ -7,7 +7,7 @@ rows: its driver's share of a search:64 decision, and 4-player games with one se
 """
 from __future__ import annotations
 
-import numpy as np
+from functools import partial
 
 from analyzer.core import bench as core_bench
 from analyzer.games.emerald import game as g
@@ -18,21 +18,11 @@ from analyzer.games.emerald.policies import Policy
 def run(quick: bool = False) -> list[dict]:
     repeats = 3 if quick else 5
     runs = (("random", 4000 if quick else 20_000, ">=2,000/s on 2 cores"), ("greedy", 200 if quick else 1000, ""))
-    rows = core_bench.full_games("emerald", lambda kind: pl.GameConfig(pl.RuleSet(), 4, (Policy(kind),) * 4),
-                                 pl.play, runs, repeats)
+    rows = core_bench.engine_games("emerald", pl, Policy, runs, repeats)
     rows += core_bench.exact_questions("emerald", ("ev", "catch", "dragon"), repeats)
-    decisions = core_bench.spread_decisions(g.MODEL, new_game, 3 if quick else 12, g.P_GREEDY)
+    decisions = core_bench.spread_decisions(g.MODEL, partial(core_bench.dealt_game, g), 3 if quick else 12, g.P_GREEDY)
     return rows + core_bench.search_rows("emerald", g.MODEL, decisions, g.P_GREEDY, g.NSTREAMS,
                                          (("search:64:greedy", "greedy", 4, 8 if quick else 16, ">=1/s"),
                                           ("search:64:random", "greedy", 4, 16 if quick else 48, ">=1/s")),
                                          1 if quick else 3)
 
-
-def new_game(seed: int):
-    """Seeded 4-player game `seed` set up, greedy in every seat: (state, cfg, chance streams)."""
-    cfg = g.settings_vector(None, 4)
-    streams = g.Chance(1, np.random.default_rng(seed)).seeds
-    s = np.zeros(g.SSIZE, dtype=np.int64)
-    g.run(cfg, streams, np.zeros((1, g.STSIZE), dtype=np.int64), s, g.NEW_GAME, 0,
-          pols=np.full((1, 4), g.P_GREEDY, dtype=np.int64))
-    return s, cfg, streams[0]

@@ -14,7 +14,8 @@ import numpy as np
 from numba import njit, types
 
 from analyzer.core import search
-from analyzer.core.policies import engine_code
+from analyzer.core.kernels import R, S, U, kernel, note2 as note, randint, shuffle
+from analyzer.core.policies import engine_coders
 from analyzer.core.streams import StreamSeeds
 from analyzer.games.emerald import rules as r
 
@@ -111,15 +112,9 @@ RECORD_KINDS = ("start", "gem", "gold", "roll", "move", "stop", "card")
 POLICY_CODES = {"random": 0, "greedy": 1}
 P_RANDOM, P_GREEDY = 0, 1
 
-S, U, R, UR = "int64[::1]", "uint64[::1]", "int64[:, ::1]", "uint64[:, ::1]"
 WS = R  # the work rows: two scratch states, (unused), a group list, a pool
 WL = max(SSIZE, STSIZE, 64)  # a work row's length
 S_, R_ = types.int64[::1], types.int64[:, ::1]
-
-
-def kernel(signature):
-    """A helper only the kernels call: compiled once for its signature, no Python wrapper, no allocation."""
-    return njit(signature, cache=True, no_cpython_wrapper=True, _nrt=False, error_model="numpy")
 
 
 class Chance(StreamSeeds):
@@ -127,42 +122,6 @@ class Chance(StreamSeeds):
     Read by index, never redrawn: game j of every rule set uses row j."""
 
     STREAMS = ("start player", "deal", "die", "random choices")
-
-
-# ------------------------------------------------------------------------------------------------
-# chance
-
-
-@kernel(f"uint64({U}, int64)")
-def _next(rs, k):
-    rs[k] += np.uint64(0x9E3779B97F4A7C15)
-    z = rs[k]
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
-
-
-@kernel(f"int64({U}, int64, int64)")
-def randint(rs, k, n):
-    return np.int64(_next(rs, k) % np.uint64(n))
-
-
-@kernel(f"void({R}, int64, int64, int64)")
-def note(rec, tag, a, b):
-    if rec.shape[0] > 1:
-        n = rec[0, 0] + 1
-        if n < rec.shape[0]:
-            rec[n, 0] = tag
-            rec[n, 1] = a
-            rec[n, 2] = b
-            rec[0, 0] = n
-
-
-@kernel(f"void({S}, int64, int64, {U})")
-def shuffle(a, at, n, rs):
-    for i in range(n - 1, 0, -1):
-        j = randint(rs, S_DEAL, i + 1)
-        a[at + i], a[at + j] = a[at + j], a[at + i]
 
 
 # ------------------------------------------------------------------------------------------------
@@ -666,7 +625,7 @@ def shuffle_sorted(a, n, rs):
             a[j + 1] = a[j]
             j -= 1
         a[j + 1] = x
-    shuffle(a, 0, n, rs)
+    shuffle(a, 0, n, rs, S_DEAL)
 
 
 @njit(search.DETERMINIZE_SIG, cache=True, error_model="numpy")
@@ -803,6 +762,24 @@ def unused(s, at, cards, a, b):
         s[at + 1 + i - a] = cards[i]
 
 
+@kernel(f"void({S}, {S}, {U}, {R}, {S}, int64, int64, int64, int64, int64, int64, int64, int64)")
+def deal_stacks(s, cfg, rs, rec, tmp, n, first, copies, sizes, cards, tops, left, tag):
+    """One kind's nine stacks (sizes at cfg[sizes]) dealt from its n shuffled cards, valued first + i // copies
+    (recorded top first); the cards left over counted at `left`."""
+    for i in range(n):
+        tmp[i] = first + i // copies
+    shuffle(tmp, 0, n, rs, S_DEAL)
+    at = 0
+    for k in range(9):
+        z = cfg[sizes + k]
+        for i in range(z):
+            s[cards + k * NSTACK + z - 1 - i] = tmp[at]
+            note(rec, tag, k + 1, tmp[at])
+            at += 1
+        s[tops + k] = z
+    unused(s, left, tmp, at, n)
+
+
 @kernel(f"void({S}, {S}, {U}, {R}, {S})")
 def deal(s, cfg, rs, rec, tmp):
     """The chance of the set-up: the start player, then the shuffled gem and gold stacks (recorded top first)."""
@@ -810,30 +787,8 @@ def deal(s, cfg, rs, rec, tmp):
     s[STARTP] = randint(rs, S_START, P)
     s[TOMOVE] = s[STARTP]
     note(rec, R_START, s[STARTP], 0)
-    for i in range(24):
-        tmp[i] = i // r.GEM_COPIES
-    shuffle(tmp, 0, 24, rs)
-    at = 0
-    for k in range(9):
-        z = cfg[C_GEMSZ + k]
-        for i in range(z):
-            s[GEMC + k * NSTACK + z - 1 - i] = tmp[at]
-            note(rec, R_GEM, k + 1, tmp[at])
-            at += 1
-        s[GEML + k] = z
-    unused(s, UNGEMN, tmp, at, 24)
-    for i in range(25):
-        tmp[i] = 1 + i // r.GOLD_COPIES
-    shuffle(tmp, 0, 25, rs)
-    at = 0
-    for k in range(9):
-        z = cfg[C_GOLDSZ + k]
-        for i in range(z):
-            s[GOLDC + k * NSTACK + z - 1 - i] = tmp[at]
-            note(rec, R_GOLD, k + 1, tmp[at])
-            at += 1
-        s[GOLDL + k] = z
-    unused(s, UNGOLDN, tmp, at, 25)
+    deal_stacks(s, cfg, rs, rec, tmp, 24, 0, r.GEM_COPIES, C_GEMSZ, GEMC, GEML, UNGEMN, R_GEM)
+    deal_stacks(s, cfg, rs, rec, tmp, 25, 1, r.GOLD_COPIES, C_GOLDSZ, GOLDC, GOLDL, UNGOLDN, R_GOLD)
 
 
 @kernel(f"void({S}, {S})")
@@ -870,7 +825,7 @@ def fill_unknown(s, at, pool, n, rs, tmp, un):
     unused at s[un]."""
     for i in range(n):
         tmp[i] = pool[i]
-    shuffle(tmp, 0, n, rs)
+    shuffle(tmp, 0, n, rs, S_DEAL)
     k = 0
     for i in range(9 * NSTACK):
         if s[at + i] < 0:
@@ -986,15 +941,7 @@ def settings_vector(settings, players: int, by_rank: bool = False) -> np.ndarray
     return cfg
 
 
-def policy_code(policy) -> int:
-    """The engine's code of a policy (a policies.Policy, a SearchPolicy or a name)."""
-    from analyzer.games.emerald.policies import parse_policy
-
-    return engine_code(policy, parse_policy, POLICY_CODES, MODEL)
-
-
-def policy_codes(policies) -> np.ndarray:
-    return np.array([policy_code(p) for p in policies], dtype=np.int64)
+policy_code, policy_codes = engine_coders(__name__, POLICY_CODES, MODEL)
 
 
 def work() -> np.ndarray:

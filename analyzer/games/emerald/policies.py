@@ -21,10 +21,7 @@ caught knight's owner bribes with his lowest gold card whenever it is worth at m
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
-from analyzer.core.policies import NamedPolicy
+from analyzer.core.policies import GreedyFirst
 
 KINDS = ("greedy", "random")
 DESCRIPTIONS = {
@@ -35,11 +32,9 @@ DESCRIPTIONS = {
 }
 
 
-@dataclass(frozen=True)
-class Policy(NamedPolicy):
-    kind: str = "greedy"
-    descriptions: ClassVar[dict[str, str]] = DESCRIPTIONS
-    searchable: ClassVar[bool] = True
+class Policy(GreedyFirst):
+    descriptions = DESCRIPTIONS
+    searchable = True
 
 
 parse_policy = Policy.parse

@@ -48,13 +48,9 @@ caught before stage 2 begins, getting out first counting as surviving. n and 95%
 JSON keys: figure, rounds, escape[] {{rounds, p, lo95, hi95}}, survive_to_stage2 {{p, lo95, hi95}} (null in stage
 2), rollouts, seed, capped. {COMMON}"""
 
-Q = "analyzer.games.finstere_flure.analysis:"
-GAME = GameSpec(
-    name="finstere_flure",
-    title="Finstere Flure",
-    version=3,
-    players=(2, 7),
-    load="analyzer.games.finstere_flure.state:parse_position",
+Q = "analysis:"
+GAME = GameSpec.declare(
+    __name__, "Finstere Flure", 3, (2, 7),
     summary="will the monster catch my figure this round, the safest square, P(escape within k rounds)",
     questions={
         "odds": Question(Q + "odds", "P(the monster catches each figure this round), exact", ODDS_HELP,
@@ -64,11 +60,6 @@ GAME = GameSpec(
         "escape": Question(Q + "escape", "P(a figure escapes within k rounds, survives to stage 2), Monte Carlo",
                            ESCAPE_HELP, default_rollouts=2_000),
     },
-    answers="analyzer.games.finstere_flure.analysis:questions",
-    full_games="analyzer.games.finstere_flure.balance:FULL_GAMES",
-    bench="analyzer.games.finstere_flure.bench:run",
-    board_template="analyzer.games.finstere_flure.rules:board_template",
-    reference_check="analyzer.games.finstere_flure.sim:engine_agrees",
-    policies=("greedy", "random", "search[:N[:BASE]]"),
-    picture="analyzer.games.finstere_flure.picture:picture",
+    answers="analysis:questions", full_games="balance:FULL_GAMES", board_template="rules:board_template",
+    reference_check="sim:engine_agrees", policies=("greedy", "random", "search[:N[:BASE]]"),
 )

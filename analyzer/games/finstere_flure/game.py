@@ -15,7 +15,8 @@ import numpy as np
 from numba import njit, types
 
 from analyzer.core import search
-from analyzer.core.policies import engine_code
+from analyzer.core.kernels import R, S, U, kernel, note3 as note, randint
+from analyzer.core.policies import engine_coders
 from analyzer.core.streams import StreamSeeds
 
 MAXSQ = 1600  # board squares at most (40 x 40)
@@ -114,47 +115,13 @@ W_DIFF = 16
 MAXNODES = 5461  # 1 + 4 + ... + 4^6: a move of at most 6 steps
 WSHAPE = (W_DIFF + MAXDIFF, max(SSIZE, MAXNODES + 4))
 
-S, U, R, UR = "int64[::1]", "uint64[::1]", "int64[:, ::1]", "uint64[:, ::1]"
 S_, R_ = types.int64[::1], types.int64[:, ::1]
-
-
-def kernel(signature, inline="never"):
-    """A helper only the kernels call: compiled once for its signature, no Python wrapper, no allocation.
-    inline="always" for the figure step's hot helpers: inlined at numba's IR level into their callers (whole
-    random games about a third faster, a couple of seconds more to compile)."""
-    return njit(signature, cache=True, no_cpython_wrapper=True, _nrt=False, error_model="numpy", inline=inline)
 
 
 class Chance(StreamSeeds):
     """Every game's stream seeds (start player, cards, random choices), drawn up front: (n, 3) uint64."""
 
     STREAMS = ("start player", "monster cards", "random choices")
-
-
-@kernel(f"uint64({U}, int64)")
-def _next(rs, k):
-    rs[k] += np.uint64(0x9E3779B97F4A7C15)
-    z = rs[k]
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
-
-
-@kernel(f"int64({U}, int64, int64)")
-def randint(rs, k, n):
-    return np.int64(_next(rs, k) % np.uint64(n))
-
-
-@kernel(f"void({R}, int64, int64, int64, int64)")
-def note(rec, tag, a, b, c):
-    if rec.shape[0] > 1:
-        n = rec[0, 0] + 1
-        if n < rec.shape[0]:
-            rec[n, 0] = tag
-            rec[n, 1] = a
-            rec[n, 2] = b
-            rec[n, 3] = c
-            rec[0, 0] = n
 
 
 @kernel(f"void({S}, {S}, {S})")
@@ -1337,15 +1304,7 @@ def tile_layout(stones, crystals, turn_stones, board) -> np.ndarray:
     return tiles
 
 
-def policy_code(policy) -> int:
-    """The engine's code of a policy (a policies.Policy, a SearchPolicy or a name)."""
-    from analyzer.games.finstere_flure.policies import parse_policy
-
-    return engine_code(policy, parse_policy, POLICY_CODES, MODEL)
-
-
-def policy_codes(policies) -> np.ndarray:
-    return np.array([policy_code(p) for p in policies], dtype=np.int64)
+policy_code, policy_codes = engine_coders(__name__, POLICY_CODES, MODEL)
 
 
 def work() -> np.ndarray:

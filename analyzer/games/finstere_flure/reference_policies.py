@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from analyzer.core.record import RecordMismatch, Rows
 from analyzer.games.finstere_flure import reference as ref
 from analyzer.games.finstere_flure import rules as r
 
@@ -21,10 +22,6 @@ RECORD_KINDS = ("start", "card", "move", "end")
 END_KINDS = ("running", "escaped", "board empty", "cards out", "capped")
 OFF_CODE, OUT_CODE = -1, -2
 CARD_OF_CODE = {5: "5", 7: "7", 8: "8", 10: "10", -1: "X1", -2: "X2"}
-
-
-class RecordMismatch(AssertionError):
-    """The engine's record says something the readable rules do not allow or would not choose."""
 
 
 def end_code(board: r.Board, end) -> int:
@@ -118,18 +115,9 @@ def next_player(t: ref.Table, seat: int):
     return None
 
 
-class _Rows:
-    def __init__(self, record):
-        self.rows = [(RECORD_KINDS[tag] if isinstance(tag, int) else tag, *map(int, rest), 0)[:4]
-                     for tag, *rest in record]
-        self.at = 0
-
-    def take(self, tag: str) -> tuple[int, int, int]:
-        if self.at >= len(self.rows) or self.rows[self.at][0] != tag:
-            got = self.rows[self.at] if self.at < len(self.rows) else "the end of the record"
-            raise RecordMismatch(f"row {self.at}: expected a {tag!r} row, got {got}")
-        self.at += 1
-        return self.rows[self.at - 1][1:]
+class _Rows(Rows):
+    KINDS = RECORD_KINDS
+    WIDTH = 3
 
 
 def figure_turn(t: ref.Table, seat: int, policy: str, rows: _Rows, settings):

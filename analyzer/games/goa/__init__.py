@@ -44,13 +44,9 @@ plays_left cards played.  JSON keys: cards[] {{card, effect, colonists, symbol, 
 play_exact, verdict}}, plays_left, plan {{play [card indices], points, points_exact, hold_all, hold_all_exact}}.
 {COMMON}"""
 
-Q = "analyzer.games.goa.analysis:"
-GAME = GameSpec(
-    name="goa",
-    title="Goa",
-    version=1,
-    players=(2, 4),
-    load="analyzer.games.goa.state:parse_position",
+Q = "analysis:"
+GAME = GameSpec.declare(
+    __name__, "Goa", 1, (2, 4),
     summary="colony founding odds, hand colonists needed, the Nachschub tile, hold or play a card; full games",
     questions={
         "odds": Question(Q + "odds", "P(colony success) for each open type and the best one to try, exact",
@@ -62,10 +58,6 @@ GAME = GameSpec(
         "hold_or_play": Question(Q + "hold_or_play", "hold or play each expedition card at the end, exact",
                                  HOLD_HELP, default_rollouts=None),
     },
-    answers="analyzer.games.goa.analysis:questions",
-    full_games="analyzer.games.goa.balance:FULL_GAMES",
-    bench="analyzer.games.goa.bench:run",
-    reference_check="analyzer.games.goa.sim:engine_agrees",
+    answers="analysis:questions", full_games="balance:FULL_GAMES", reference_check="sim:engine_agrees",
     policies=("greedy", "random", "search[:N[:BASE]]"),
-    picture="analyzer.games.goa.picture:picture",
 )

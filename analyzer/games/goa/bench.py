@@ -7,7 +7,7 @@ these policies, so there is no comparison column.
 """
 from __future__ import annotations
 
-import numpy as np
+from functools import partial
 
 from analyzer.core import bench as core_bench
 from analyzer.games.goa import game as g
@@ -18,21 +18,10 @@ from analyzer.games.goa.policies import Policy
 def run(quick: bool = False) -> list[dict]:
     repeats = 3 if quick else 5
     runs = (("random", 2000 if quick else 10_000, ">=200/s"), ("greedy", 2000 if quick else 10_000, ""))
-    rows = core_bench.full_games("goa", lambda kind: pl.GameConfig(pl.RuleSet(), 4, (Policy(kind),) * 4),
-                                 pl.play, runs, repeats,
-                                 note=" (illustrative board)")
+    rows = core_bench.engine_games("goa", pl, Policy, runs, repeats, note=" (illustrative board)")
     rows += core_bench.exact_questions("goa", ("odds", "hand_needed", "nachschub", "hold_or_play"), repeats)
-    decisions = core_bench.spread_decisions(g.MODEL, new_game, 6 if quick else 24, g.P_GREEDY)
+    decisions = core_bench.spread_decisions(g.MODEL, partial(core_bench.dealt_game, g), 6 if quick else 24, g.P_GREEDY)
     return rows + core_bench.search_rows("goa", g.MODEL, decisions, g.P_GREEDY, 4,
                                          (("search:64", "greedy", 4, 16 if quick else 48, ">=1/s"),),
                                          1 if quick else 3)
 
-
-def new_game(seed: int):
-    """Game `seed` dealt (greedy players at 4) as the forward model sees it: (state, cfg, chance streams)."""
-    cfg = g.settings_vector(None, 4)
-    s = np.zeros(g.SSIZE, dtype=np.int64)
-    streams = g.Chance(1, np.random.default_rng(seed)).seeds
-    g.run(cfg, streams, np.zeros((1, g.STSIZE), dtype=np.int64), s, g.NEW_GAME, 0,
-          pols=np.full((1, 4), g.P_GREEDY, dtype=np.int64))
-    return s, cfg, streams[0]

@@ -10,9 +10,9 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from math import comb
 from typing import NamedTuple
 
+from analyzer.core.exact import convolve as _convolve, draws
 from analyzer.games.goa import rules as r
 from analyzer.games.goa.state import TWO_COLONISTS_GAIN, Position
 
@@ -21,24 +21,6 @@ Dist = dict  # sum -> Fraction
 
 # ------------------------------------------------------------------------------------------------
 # the flips
-
-def draws(counts: tuple[int, ...], k: int):
-    """Every composition (cards of each colonist number) of k cards drawn without replacement from `counts`,
-    with its probability."""
-    total = comb(sum(counts), k)
-
-    def rec(i: int, left: int):
-        if i == len(counts) - 1:
-            if left <= counts[i]:
-                yield (left,), comb(counts[i], left)
-            return
-        for a in range(min(left, counts[i]) + 1):
-            for rest, ways in rec(i + 1, left - a):
-                yield (a, *rest), comb(counts[i], a) * ways
-
-    for comp, ways in rec(0, k):
-        yield comp, Fraction(ways, total)
-
 
 def _colonists(comp) -> int:
     return sum(v * a for v, a in zip(r.COLONIST_NUMBERS, comp))
@@ -49,14 +31,6 @@ def sums(counts: tuple[int, ...], k: int) -> Dist:
     for comp, p in draws(counts, k):
         s = _colonists(comp)
         out[s] = out.get(s, 0) + p
-    return out
-
-
-def _convolve(a: Dist, b: Dist) -> Dist:
-    out: Dist = {}
-    for x, p in a.items():
-        for y, q in b.items():
-            out[x + y] = out.get(x + y, 0) + p * q
     return out
 
 

@@ -17,7 +17,8 @@ from numba import njit, types
 
 from analyzer.core import search
 from analyzer.core import settings as core_settings
-from analyzer.core.policies import engine_code
+from analyzer.core.kernels import R, S, U, kernel, note2 as note, randint, shuffle
+from analyzer.core.policies import engine_coders
 from analyzer.core.streams import StreamSeeds
 from analyzer.games.goa import rules as r
 
@@ -141,54 +142,12 @@ RECORD_KINDS = ("deck", "start", "tile", "reshuffle", "flag", "marker", "bid", "
 POLICY_CODES = {"random": 0, "greedy": 1}
 P_RANDOM, P_GREEDY = 0, 1
 
-S, U, R = "int64[::1]", "uint64[::1]", "int64[:, ::1]"
 G = f"{S}, {S}, {U}, {R}"  # s, cfg, rs, rec
-
-
-def kernel(signature):
-    """A helper only the kernels call: compiled once for its signature, no Python wrapper, no allocation."""
-    return njit(signature, cache=True, no_cpython_wrapper=True, _nrt=False, error_model="numpy")
 
 
 class Chance(StreamSeeds):
     """Every game's stream seeds, drawn up front: (n, 4) uint64; game j of every rule set reads row j."""
     STREAMS = ("deck", "tiles", "reshuffle", "choice")
-
-
-# ------------------------------------------------------------------------------------------------
-# chance
-
-
-@kernel(f"uint64({U}, int64)")
-def _next(rs, k):
-    rs[k] += np.uint64(0x9E3779B97F4A7C15)
-    z = rs[k]
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
-
-
-@kernel(f"int64({U}, int64, int64)")
-def randint(rs, k, n):
-    return np.int64(_next(rs, k) % np.uint64(n))
-
-
-@kernel(f"void({R}, int64, int64, int64)")
-def note(rec, tag, a, b):
-    if rec.shape[0] > 1:
-        n = rec[0, 0] + 1
-        if n < rec.shape[0]:
-            rec[n, 0] = tag
-            rec[n, 1] = a
-            rec[n, 2] = b
-            rec[0, 0] = n
-
-
-@kernel(f"void({S}, int64, int64, {U}, int64)")
-def shuffle(a, at, n, rs, k):
-    for i in range(n - 1, 0, -1):
-        j = randint(rs, k, i + 1)
-        a[at + i], a[at + j] = a[at + j], a[at + i]
 
 
 # ------------------------------------------------------------------------------------------------
@@ -1253,15 +1212,7 @@ def settings_vector(settings, players: int) -> np.ndarray:
     return cfg
 
 
-def policy_code(policy) -> int:
-    """The engine's code of a policy (a policies.Policy, a SearchPolicy or a name)."""
-    from analyzer.games.goa.policies import parse_policy
-
-    return engine_code(policy, parse_policy, POLICY_CODES, MODEL)
-
-
-def policy_codes(policies) -> np.ndarray:
-    return np.array([policy_code(p) for p in policies], dtype=np.int64)
+policy_code, policy_codes = engine_coders(__name__, POLICY_CODES, MODEL)
 
 
 def run(cfg, streams, stats, s, start, max_rounds=-1, pols=None, rec=None):

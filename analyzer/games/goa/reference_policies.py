@@ -21,6 +21,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import combinations
 
+from analyzer.core.record import RecordMismatch, Rows, replay
 from analyzer.games.goa import reference as ref
 from analyzer.games.goa import rules as r
 from analyzer.games.goa.reference import Table
@@ -33,26 +34,6 @@ TILE_VALUES = {"ships": 1, "colonists": 1, "ships_or_colonists": 1, "mission": 1
                "red_colonist": 5, "red_spice": 5, "red_ducats": 5, "vize_koenig": 5, "duty": 3}  # others 1
 PER_AMOUNT = {"ships", "colonists", "ships_or_colonists", "mission", "extra_actions", "expeditions"}  # value x n
 PAIR_TAGS = ("flag", "marker", "advanced")  # rows holding two values: (x, y) or (c1, c2)
-
-
-class RecordMismatch(AssertionError):
-    """The engine's record says something the readable rules do not allow or would not choose."""
-
-
-class Rows:
-    """The chance record read in order."""
-
-    def __init__(self, record):
-        self.rows = [tuple(row) for row in record]
-        self.at = 0
-
-    def take(self, tag: str) -> tuple:
-        """The next row's values."""
-        if self.at >= len(self.rows) or self.rows[self.at][0] != tag:
-            got = self.rows[self.at] if self.at < len(self.rows) else "the end of the record"
-            raise RecordMismatch(f"row {self.at}: expected a {tag!r} row, got {got}")
-        self.at += 1
-        return tuple(int(v) for v in self.rows[self.at - 1][1:])
 
 
 # -- greedy --------------------------------------------------------------------------------------------------------
@@ -242,16 +223,13 @@ def play(settings, players: int, policies_by_rank, record, max_rounds: int | Non
     set-up and after every round.  policies_by_rank: one name per turn-order rank, the start player first.  A record
     the rules refuse (reference.py's assertions included) raises RecordMismatch."""
     rows = Rows(record)
-    try:
+
+    def game():
         t, seats = read_setup(settings, players, policies_by_rank, rows)
         shots = [ref.snapshot(t)]
         while not t.ended and (max_rounds is None or t.round < max_rounds):
             ref.next_round(t, seats)
             shots.append(ref.snapshot(t))
-    except RecordMismatch:
-        raise
-    except AssertionError as exc:
-        raise RecordMismatch(f"row {rows.at}: the record breaks a rule: {exc}") from exc
-    if t.ended and rows.at != len(rows.rows):
-        raise RecordMismatch(f"the game ended with {len(rows.rows) - rows.at} record rows left: {rows.rows[rows.at]}")
-    return shots
+        return t, shots
+
+    return replay(rows, game)

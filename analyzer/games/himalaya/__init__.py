@@ -32,13 +32,9 @@ colour wins its 3-yak token (a tie: nobody), over the opponents' unknown cubes d
 counted (untracked holdings: an ILLUSTRATIVE uniform prior).  JSON keys: pool, colours[] {{colour, mine, p,
 p_exact, nobody, nobody_exact, winners {{player: "p/q"}}}}. {COMMON}"""
 
-Q = "analyzer.games.himalaya.analysis:"
-GAME = GameSpec(
-    name="himalaya",
-    title="Himalaya",
-    version=1,
-    players=(3, 4),
-    load="analyzer.games.himalaya.state:parse_position",
+Q = "analysis:"
+GAME = GameSpec.declare(
+    __name__, "Himalaya", 1, (3, 4),
     summary="the d20 refill odds per village, what a refilled village shows, P(I win a colour's inventory)",
     questions={
         "odds": Question(Q + "odds", "the d20 refill odds per village and where the goods land, exact", ODDS_HELP,
@@ -48,9 +44,5 @@ GAME = GameSpec(
         "inventory": Question(Q + "inventory", "P(I win the inventory of each colour), exact", INVENTORY_HELP,
                               default_rollouts=None),
     },
-    answers="analyzer.games.himalaya.state:questions",
-    bench="analyzer.games.himalaya.bench:run",
-    reference_check="analyzer.games.himalaya.reference:reference_agrees",
-    board_template="analyzer.games.himalaya.rules:board_template",
-    picture="analyzer.games.himalaya.picture:picture",
+    answers="state:questions", reference_check="reference:reference_agrees", board_template="rules:board_template",
 )

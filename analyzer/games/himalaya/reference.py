@@ -18,6 +18,7 @@ import random
 from fractions import Fraction
 from itertools import product
 
+from analyzer.core.agreement import answer_rows
 from analyzer.games.himalaya import analysis, state
 
 VILLAGES = tuple(range(1, 21))
@@ -341,7 +342,5 @@ def reference_agrees(seed: int, positions: int = 16) -> list[tuple]:
             del mine["refill"], mine["goods_sets"]  # no placement asked: no odds question
         if not sum(data["position"]["bag"].values()):
             del mine["bag"]
-        rows.append((f"{label}: questions", sorted(engine), sorted(mine)))
-        for question in sorted(mine.keys() & engine.keys()):
-            rows.append((f"{label}: {question}", engine[question], mine[question]))
+        rows += answer_rows(label, engine, mine)
     return rows

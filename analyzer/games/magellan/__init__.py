@@ -35,32 +35,23 @@ his smallest raise, his most, the bids always and possibly open to him; per bid,
 JSON keys: players.<p> {hand, exact, can_top, smallest_raise, most, always, possible, chance.<bid>}."""
 
 # A Magellan rollout deals hidden hands and plays the game out: far dearer than a Camel Up race.
-GAME = GameSpec(
-    name="magellan",
-    title="Magellan",
-    version=2,
-    players=(3, 6),
-    load="analyzer.games.magellan.state:parse_position",
+GAME = GameSpec.declare(
+    __name__, "Magellan", 2, (3, 6),
     summary="bid states (how high to go, who gets the card, what each player can pay), Pizarro's draw (also for "
             "the win), whole games",
     questions={
-        "odds": Question("analyzer.games.magellan.analysis:odds",
+        "odds": Question("analysis:odds",
                          "auction: who gets the card and at what price; Pizarro: stop or draw (exact); set-up: "
                          "each seat's chances", ODDS_HELP, default_rollouts=2_000),
-        "ev": Question("analyzer.games.magellan.analysis:ev",
+        "ev": Question("analysis:ev",
                        "how high to go: pass, veto or raise up to L, each against the best move", EV_HELP,
                        default_rollouts=2_000),
-        "win": Question("analyzer.games.magellan.analysis:win",
+        "win": Question("analysis:win",
                         "Pizarro's draw for the win, given the other totals (exact)", WIN_HELP, default_rollouts=None),
-        "pay": Question("analyzer.games.magellan.analysis:pay",
+        "pay": Question("analysis:pay",
                         "what each player can still bid for the card up (exact in phase I)", PAY_HELP,
                         default_rollouts=2_000),
     },
-    answers="analyzer.games.magellan.state:questions",
-    full_games="analyzer.games.magellan.balance:FULL_GAMES",
-    bench="analyzer.games.magellan.bench:run",
-    quick_entry="analyzer.games.magellan.quick_entry:app",
-    reference_check="analyzer.games.magellan.reference:engine_agrees",
-    board_template="analyzer.games.magellan.state:board_template",
-    picture="analyzer.games.magellan.picture:picture",
+    answers="state:questions", full_games="balance:FULL_GAMES", quick_entry="quick_entry:app",
+    reference_check="reference:engine_agrees", board_template="state:board_template",
 )

@@ -38,13 +38,9 @@ power and bales from the new top card; best first by the next scoring's ducats, 
 power on top, then the order listed first.  JSON keys: cargo[], play[] {{good, power}}, ranked_by (lion | end),
 tie_breaks[], orders[] {{order[] {{good, power}}, lion, end, power, bales}}, best. {COMMON}"""
 
-Q = "analyzer.games.oltre_mare.analysis:"
-GAME = GameSpec(
-    name="oltre_mare",
-    title="Oltre Mare",
-    version=1,
-    players=(2, 5),
-    load="analyzer.games.oltre_mare.state:parse_position",
+Q = "analysis:"
+GAME = GameSpec.declare(
+    __name__, "Oltre Mare", 1, (2, 5),
     summary="blind buys' cost and goods odds, the lion before my next turn, the best cargo order",
     questions={
         "odds": Question(Q + "odds", "the cost and goods odds of 1-4 blind buys, exact", ODDS_HELP,
@@ -54,7 +50,5 @@ GAME = GameSpec(
         "ev": Question(Q + "ev", "the best order of my played cards on my cargo pile, exact", EV_HELP,
                        default_rollouts=None),
     },
-    answers="analyzer.games.oltre_mare.state:questions",
-    bench="analyzer.games.oltre_mare.bench:run",
-    reference_check="analyzer.games.oltre_mare.reference:reference_agrees",
+    answers="state:questions", reference_check="reference:reference_agrees", picture=None,
 )

@@ -18,6 +18,7 @@ import random
 from fractions import Fraction
 from itertools import product
 
+from analyzer.core.agreement import answer_rows
 from analyzer.games.oltre_mare import analysis, state
 from analyzer.games.oltre_mare import rules as r
 
@@ -268,13 +269,14 @@ def reference_agrees(seed: int, positions: int = 16) -> list[tuple]:
                  f"lion_depth {'uniform' if s.lion_depth == 'uniform_mid_pm5' else 'given'}, "
                  f"run_table {'illustrative' if 'run_table' in s.illustrative else 'given'})")
         mine, engine = answers(p), engine_answers(p)
-        rows.append((f"{label}: questions", sorted(engine), sorted(mine)))
-        for question in sorted(mine.keys() & engine.keys()):
-            if question == "odds":
-                for k, (e, m) in enumerate(zip(engine["odds"], mine["odds"]), 1):
-                    rows.append((f"{label}: odds, {k} buys: prices", e[0], m[0]))
-                    rows.append((f"{label}: odds, {k} buys: P(>= j of a good)", e[1], m[1]))
-                rows.append((f"{label}: odds, how many buys", len(engine["odds"]), len(mine["odds"])))
-            else:
-                rows.append((f"{label}: {question}", engine[question], mine[question]))
+        rows += answer_rows(label, engine, mine, special={"odds": odds_rows})
     return rows
+
+
+def odds_rows(label: str, engine: list, mine: list) -> list[tuple]:
+    """The odds question's rows: each number of buys' prices and P(>= j of a good), then how many."""
+    rows = []
+    for k, (e, m) in enumerate(zip(engine, mine), 1):
+        rows.append((f"{label}: odds, {k} buys: prices", e[0], m[0]))
+        rows.append((f"{label}: odds, {k} buys: P(>= j of a good)", e[1], m[1]))
+    return rows + [(f"{label}: odds, how many buys", len(engine), len(mine))]

@@ -39,13 +39,9 @@ uniform prior over the assignments of the markers I have not seen (24 with 4 pla
 open one), each shop weighing 1 on its owner's bonus line and rules.bonus_epsilon (ILLUSTRATIVE 1/3) off it.  JSON
 keys: assignments, posterior {{opponent: {{colour: {{p, p_exact}}}}}}. {COMMON}"""
 
-Q = "analyzer.games.paris_paris.analysis:"
-GAME = GameSpec(
-    name="paris_paris",
-    title="Paris Paris",
-    version=1,
-    players=(2, 4),
-    load="analyzer.games.paris_paris.state:parse_position",
+Q = "analysis:"
+GAME = GameSpec.declare(
+    __name__, "Paris Paris", 1, (2, 4),
     summary="the leftover tile, the next column, the next big tour, the opponents' bonus colours",
     questions={
         "odds": Question(Q + "odds", "P(each stop appears in the next column, >= 1 and >= 2 times), exact",
@@ -57,9 +53,5 @@ GAME = GameSpec(
         "bonus": Question(Q + "bonus", "the opponents' bonus markers, Bayesian posterior, exact", BONUS_HELP,
                           default_rollouts=None),
     },
-    answers="analyzer.games.paris_paris.state:questions",
-    bench="analyzer.games.paris_paris.bench:run",
-    board_template="analyzer.games.paris_paris.state:board_template",
-    reference_check="analyzer.games.paris_paris.reference:reference_agrees",
-    picture="analyzer.games.paris_paris.picture:picture",
+    answers="state:questions", board_template="state:board_template", reference_check="reference:reference_agrees",
 )

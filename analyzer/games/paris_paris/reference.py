@@ -19,6 +19,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import permutations
 
+from analyzer.core.agreement import answer_rows
 from analyzer.games.paris_paris import analysis, state
 from analyzer.games.paris_paris import rules as r
 
@@ -416,14 +417,12 @@ def reference_agrees(seed: int, positions: int = 16) -> list[tuple]:
         label = (f"seed {seed} position {i} ({p.players}p, " + ", ".join(getattr(s, n) for n in READINGS) +
                  f", {s.tile_colour}, map {'illustrative' if 'map' in s.illustrative else 'given'})")
         mine, engine = answers(p), engine_answers(p)
-        rows.append((f"{label}: questions", sorted(engine), sorted(mine)))
-        for question in sorted(mine.keys() & engine.keys()):
-            if question == "leftover":
-                for pick in mine["leftover"]:
-                    for part in ("leftover", "tour", "points"):
-                        rows.append((f"{label}: leftover, my pick {state.tile_text(pick)}: {part}",
-                                     engine["leftover"].get(pick, {}).get(part), mine["leftover"][pick][part]))
-                rows.append((f"{label}: leftover, my picks", sorted(engine["leftover"]), sorted(mine["leftover"])))
-            else:
-                rows.append((f"{label}: {question}", engine[question], mine[question]))
+        rows += answer_rows(label, engine, mine, special={"leftover": leftover_rows})
     return rows
+
+
+def leftover_rows(label: str, engine: dict, mine: dict) -> list[tuple]:
+    """The leftover question's rows: each of my picks' leftover, tour and points, then the picks."""
+    rows = [(f"{label}: leftover, my pick {state.tile_text(pick)}: {part}", engine.get(pick, {}).get(part),
+             mine[pick][part]) for pick in mine for part in ("leftover", "tour", "points")]
+    return rows + [(f"{label}: leftover, my picks", sorted(engine), sorted(mine))]

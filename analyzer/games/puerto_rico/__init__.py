@@ -38,14 +38,9 @@ Per role: E[my final score] (VP chips + buildings + bonuses) with a 95% interval
 Wilson interval.  JSON keys: seat, round, from_setup, rollouts (per role), seed, roles[] {{role, doubloons,
 score {{mean, ci95, n}}, win {{p, lo95, hi95}}, capped}}, best (by E[score]), best_win (by P(win)). {COMMON}"""
 
-Q = "analyzer.games.puerto_rico.analysis:"
-GAME = GameSpec(
-    name="puerto_rico",
-    title="Puerto Rico",
-    version=2,
-    picture="analyzer.games.puerto_rico.picture:picture",
-    players=(3, 5),
-    load="analyzer.games.puerto_rico.state:parse_position",
+Q = "analysis:"
+GAME = GameSpec.declare(
+    __name__, "Puerto Rico", 2, (3, 5),
     summary="the next settler display's odds, the Hacienda draw, the EV of each role this turn; full games",
     questions={
         "odds": Question(Q + "odds", "P(each crop shows in the next settler display), exact", ODDS_HELP,
@@ -55,9 +50,6 @@ GAME = GameSpec(
         "ev": Question(Q + "ev", "the EV of each role this turn (greedy rollouts), Monte Carlo", EV_HELP,
                        default_rollouts=2_000),
     },
-    answers="analyzer.games.puerto_rico.state:questions",
-    full_games="analyzer.games.puerto_rico.balance:FULL_GAMES",
-    policies=("greedy", "random", "noisy:EPS", "search[:N[:BASE]]"),
-    bench="analyzer.games.puerto_rico.bench:run",
-    reference_check="analyzer.games.puerto_rico.sim:engine_agrees",
+    answers="state:questions", full_games="balance:FULL_GAMES",
+    policies=("greedy", "random", "noisy:EPS", "search[:N[:BASE]]"), reference_check="sim:engine_agrees",
 )

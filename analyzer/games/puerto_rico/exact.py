@@ -13,29 +13,12 @@ from fractions import Fraction
 from math import comb
 from typing import NamedTuple
 
+from analyzer.core.exact import draws
 from analyzer.games.puerto_rico import rules as r
 from analyzer.games.puerto_rico.state import Position
 
 Dist = dict  # composition (tiles shown by crop) -> Fraction
 COFFEE_OR_TOBACCO = (r.COFFEE, r.TOBACCO)
-
-
-def draws(counts: tuple[int, ...], k: int):
-    """Every composition (tiles of each crop) of k tiles drawn without replacement from `counts`, with its
-    probability (multivariate hypergeometric)."""
-    total = comb(sum(counts), k)
-
-    def rec(i: int, left: int):
-        if i == len(counts) - 1:
-            if left <= counts[i]:
-                yield (left,), comb(counts[i], left)
-            return
-        for a in range(min(left, counts[i]) + 1):
-            for rest, ways in rec(i + 1, left - a):
-                yield (a, *rest), comb(counts[i], a) * ways
-
-    for comp, ways in rec(0, k):
-        yield comp, Fraction(ways, total)
 
 
 def shown(stack: tuple[int, ...], discard: tuple[int, ...], k: int) -> int:

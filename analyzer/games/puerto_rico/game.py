@@ -16,6 +16,7 @@ import numpy as np
 from numba import njit, types
 
 from analyzer.core import search
+from analyzer.core.kernels import R, S, U, kernel, note1 as note, randint
 from analyzer.core import settings as core_settings
 from analyzer.core.streams import StreamSeeds
 from analyzer.games.puerto_rico import rules as r
@@ -97,38 +98,13 @@ P_RANDOM, P_GREEDY, P_NOISY = 0, 1, 2
 NOISE_SCALE = 1_000_000  # noisy's coin: u = randint(NOISE_SCALE) on the choice stream; u < its threshold explores
 NEW_GAME, GO_ON, FROM_STATE = range(3)
 
-S, U, R = "int64[::1]", "uint64[::1]", "int64[:, ::1]"
 R2 = types.int64[:, ::1]
 G = f"{S}, {S}, {U}, {R}"  # s, cfg, rs, rec
-
-
-def kernel(signature):
-    """A helper only the kernels call: compiled once for its signature, no Python wrapper, no allocation."""
-    return njit(signature, cache=True, no_cpython_wrapper=True, _nrt=False, error_model="numpy")
 
 
 class Chance(StreamSeeds):
     """Every game's stream seeds, drawn up front: (n, 3) uint64; game j of every rule set reads row j."""
     STREAMS = ("governor", "stack", "choice")
-
-
-@kernel(f"int64({U}, int64, int64)")
-def randint(rs, k, n):
-    rs[k] += np.uint64(0x9E3779B97F4A7C15)
-    z = rs[k]
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return np.int64((z ^ (z >> np.uint64(31))) % np.uint64(n))
-
-
-@kernel(f"void({R}, int64, int64)")
-def note(rec, tag, a):
-    if rec.shape[0] > 1:
-        n = rec[0, 0] + 1
-        if n < rec.shape[0]:
-            rec[n, 0] = tag
-            rec[n, 1] = a
-            rec[0, 0] = n
 
 
 @kernel(f"void({S}, {U}, {R}, boolean)")

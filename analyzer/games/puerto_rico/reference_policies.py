@@ -21,6 +21,7 @@ Hacienda, the craftsman's extra barrel and what the captain's end keeps.
 """
 from __future__ import annotations
 
+from analyzer.core.record import RecordMismatch, Rows as RecordRows, replay
 from analyzer.games.puerto_rico import reference as ref
 from analyzer.games.puerto_rico import roles
 from analyzer.games.puerto_rico import rules as r
@@ -35,23 +36,11 @@ GREEDY_BUILDER_VALUE = 4
 HACIENDA_FREE_SPACES = 2  # the Hacienda draws only with two free island spaces (one left for the display's tile)
 
 
-class RecordMismatch(AssertionError):
-    """The engine's record says something the readable rules do not allow or would not choose."""
-
-
-class Rows:
-    """The chance record read in order."""
-
-    def __init__(self, record):
-        self.rows = [(row[0], int(row[1])) for row in record]
-        self.at = 0
+class Rows(RecordRows):
+    WIDTH = 1
 
     def take(self, tag: str) -> int:
-        if self.at >= len(self.rows) or self.rows[self.at][0] != tag:
-            got = self.rows[self.at] if self.at < len(self.rows) else "the end of the record"
-            raise RecordMismatch(f"row {self.at}: expected a {tag!r} row, got {got}")
-        self.at += 1
-        return self.rows[self.at - 1][1]
+        return super().take(tag)[0]
 
 
 # -- the shared deterministic rules ----------------------------------------------------------------------------------
@@ -315,16 +304,13 @@ def play(settings, players: int, policies_by_rank, record, max_rounds: int | Non
     set-up and after every round.  A record the rules refuse (roles.py's assertions included) raises
     RecordMismatch."""
     rows = Rows(record)
-    try:
+
+    def game():
         t, seats = read_setup(settings, players, policies_by_rank, rows)
         shots = [ref.snapshot(t)]
         while not t.ended and (max_rounds is None or t.round < max_rounds):
             ref.play(t, seats, max_rounds=1)
             shots.append(ref.snapshot(t))
-    except RecordMismatch:
-        raise
-    except AssertionError as exc:
-        raise RecordMismatch(f"row {rows.at}: the record breaks a rule: {exc}") from exc
-    if t.ended and rows.at != len(rows.rows):
-        raise RecordMismatch(f"the game ended with {len(rows.rows) - rows.at} record rows left: {rows.rows[rows.at]}")
-    return shots
+        return t, shots
+
+    return replay(rows, game)

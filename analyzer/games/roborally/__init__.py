@@ -31,13 +31,9 @@ when it holds the free cards of some program touching the flag (locked registers
 hand_size, deck {{card: n}}, deck_size, hands, compositions, working_compositions, needs[] {{card: n}} (the minimal
 card sets). {COMMON}"""
 
-Q = "analyzer.games.roborally.analysis:"
-GAME = GameSpec(
-    name="roborally",
-    title="RoboRally",
-    version=1,
-    players=(2, 8),
-    load="analyzer.games.roborally.state:parse_position",
+Q = "analysis:"
+GAME = GameSpec.declare(
+    __name__, "RoboRally", 1, (2, 8),
     summary="can this hand reach the flag this round, the best programs; P(the next deal reaches it)",
     questions={
         "odds": Question(Q + "odds", "can a program from this hand reach the flag this round, best programs, exact",
@@ -45,9 +41,5 @@ GAME = GameSpec(
         "deal": Question(Q + "deal", "P(the next deal lets me reach the flag), exact", DEAL_HELP,
                          default_rollouts=None),
     },
-    answers="analyzer.games.roborally.state:questions",
-    bench="analyzer.games.roborally.bench:run",
-    board_template="analyzer.games.roborally.state:board_template",
-    reference_check="analyzer.games.roborally.reference:reference_agrees",
-    picture="analyzer.games.roborally.picture:picture",
+    answers="state:questions", board_template="state:board_template", reference_check="reference:reference_agrees",
 )

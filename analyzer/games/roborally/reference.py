@@ -23,6 +23,8 @@ from itertools import permutations
 from math import comb, prod
 from typing import NamedTuple
 
+from analyzer.core.agreement import answer_rows
+
 HEADINGS = ("N", "E", "S", "W")  # clockwise: a right turn is +1
 STEP = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
 CARD_TYPES = ("M1", "M2", "M3", "BU", "RL", "RR", "UT")
@@ -427,8 +429,5 @@ def reference_agrees(seed: int, positions: int = 8) -> list[tuple]:
                  f"{'/'.join(rules_of(s).element_order)}, lock_order {''.join(map(str, s.lock_order))}, damage "
                  f"{p.robot[3]})")
         engine, mine = engine_answers(p), answers(p)
-        rows.append((f"{label}: questions", sorted(engine), sorted(mine)))
-        for question in sorted(engine.keys() & mine.keys()):
-            for key in mine[question]:
-                rows.append((f"{label}: {question} {key}", engine[question][key], mine[question][key]))
+        rows += answer_rows(label, engine, mine, by_key=True)
     return rows

@@ -34,6 +34,7 @@ from numba import njit, types
 from analyzer.core import search
 from analyzer.core import settings as core_settings
 from analyzer.core.policies import engine_code
+from analyzer.core.kernels import randint, shuffle
 from analyzer.core.streams import StreamSeeds
 from analyzer.games.samarkand_queen import rules as r
 
@@ -155,29 +156,6 @@ class Chance(StreamSeeds):
 
 # ------------------------------------------------------------------------------------------------
 # random streams (splitmix64)
-
-
-@njit(cache=True, no_cpython_wrapper=True)
-def _next(rs, k):
-    rs[k] += np.uint64(0x9E3779B97F4A7C15)
-    z = rs[k]
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
-
-
-@njit(cache=True, no_cpython_wrapper=True)
-def randint(rs, k, n):
-    return np.int64(_next(rs, k) % np.uint64(n))
-
-
-@njit("void(int64[::1], int64, uint64[::1], int64)", cache=True, no_cpython_wrapper=True)
-def _shuffle(a, n, rs, k):
-    for i in range(n - 1, 0, -1):
-        j = randint(rs, k, i + 1)
-        t = a[i]
-        a[i] = a[j]
-        a[j] = t
 
 
 @njit("void(int64[::1], int64, int64, int64)", cache=True, no_cpython_wrapper=True)
@@ -398,7 +376,7 @@ def draw_card(s, rs):
             s[CLOC + s[DISC + i]] = LOC_PILE
         s[PN] = s[DN]
         s[DN] = 0
-        _shuffle(s[PILE:PILE + NCARD], s[PN], rs, 1)
+        shuffle(s, PILE, s[PN], rs, 1)
         s[CNT_RESHUF] += 1
     s[PN] -= 1
     return s[PILE + s[PN]]
@@ -744,7 +722,7 @@ def setup(s, bd, cfg, rs):
         s[PILE + i] = i + 1
         s[CLOC + i + 1] = LOC_PILE if i < N else LOC_NONE
     s[PN] = N
-    _shuffle(s[PILE:PILE + NCARD], N, rs, 0)
+    shuffle(s, PILE, N, rs, 0)
     for _ in range(2):  # two cards dealt to each player
         for p in range(P):
             s[PN] -= 1
@@ -757,7 +735,7 @@ def setup(s, bd, cfg, rs):
         for f in range(NF):
             s[BAG + f] = f
         s[BN] = NF
-        _shuffle(s[BAG:BAG + NF], NF, rs, 2)
+        shuffle(s, BAG, NF, rs, 2)
 
 
 @njit(cache=True)
@@ -771,7 +749,7 @@ def shuffle_hidden(s, me, rs, hidden_discards, buf):
                 (loc == LOC_DISC and hidden_discards):
             buf[n] = c
             n += 1
-    _shuffle(buf, n, rs, 0)
+    shuffle(buf, 0, n, rs, 0)
     k = 0
     for p in range(s[NPL]):
         if p != me:
@@ -787,7 +765,7 @@ def shuffle_hidden(s, me, rs, hidden_discards, buf):
         s[PILE + i] = buf[k]
         s[CLOC + buf[k]] = LOC_PILE
         k += 1
-    _shuffle(s[BAG:BAG + NF], s[BN], rs, 2)  # the bag's contents are public, its order is not
+    shuffle(s, BAG, s[BN], rs, 2)  # the bag's contents are public, its order is not
 
 
 @njit("void(int64[::1], int64[::1], int64[:, ::1], int64[:, ::1], int64, int64)", cache=True, no_cpython_wrapper=True)

@@ -23,9 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from analyzer.core import scenario as sc
-from analyzer.core.errors import ScenarioError, did_you_mean
-from analyzer.core.policies import SearchPolicy
-from analyzer.games.samarkand_queen.rules import mapping
+from analyzer.core.errors import ScenarioError
+from analyzer.core.policies import parse_with_params
 
 KINDS = ("random", "greedy", "route-planner")
 PLAN_WEIGHT = 1.0
@@ -56,15 +55,11 @@ class Policy:
 
 def parse_policy(value, field: str) -> Policy:
     """A policy: a name (`greedy`, `search`, `search:N`, `search:N:BASE`) or a mapping {kind, plan_weight}."""
-    if SearchPolicy.named(value):
-        return SearchPolicy.parse(value, field, parse_policy)
-    if isinstance(value, str):
-        if value not in KINDS:
-            raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(KINDS)}, search, search:N, "
-                                       f"search:N:BASE (or a mapping with `kind`){did_you_mean(value, KINDS)}")
-        return Policy(value)
-    block = mapping(value, field, {"kind", "plan_weight"})
-    kind = sc.choice(block.get("kind", "greedy"), f"{field}.kind", KINDS)
+    return parse_with_params(value, field, KINDS, parse_policy, Policy, ("plan_weight",), read_block)
+
+
+def read_block(kind: str, block: dict, field: str) -> Policy:
+    """A policy of `kind` with the parameters a scenario's mapping gives (defaults for the rest)."""
     weight = block.get("plan_weight", PLAN_WEIGHT)
     if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not 0 <= weight <= 100:
         raise ScenarioError(f"{field}.plan_weight", "a number from 0 to 100")

@@ -3,9 +3,9 @@ offsets, the bag, moves, markets, greedy's values and plans, the collector's goa
 played by the forward model (`model.py`), whole games by `game.py`, which re-exports all of this."""
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
+from analyzer.core.kernels import randint
 from analyzer.core.streams import StreamSeeds
 
 NK = 6  # kinds of cube
@@ -158,20 +158,6 @@ class Chance(StreamSeeds):
 
 # ------------------------------------------------------------------------------------------------
 # random streams (splitmix64)
-
-
-@njit(cache=True, no_cpython_wrapper=True, _nrt=False)
-def _next(rs, k):
-    rs[k] += np.uint64(0x9E3779B97F4A7C15)
-    z = rs[k]
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
-
-
-@njit("int64(uint64[::1], int64, int64)", cache=True, no_cpython_wrapper=True, _nrt=False)
-def randint(rs, k, n):
-    return np.int64(_next(rs, k) % np.uint64(n))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -416,11 +402,7 @@ def sales(s, bd, cfg, h, x, opts):
             for c in range(lo, h[kind] + 1):
                 pay = sale_pay(s, bd, cfg, m, kind, c)
                 if pay >= 0:
-                    opts[n, 0] = m
-                    opts[n, 1] = kind
-                    opts[n, 2] = c
-                    opts[n, 3] = pay
-                    opts[n, 4] = 1 << kind
+                    opts[n, 0], opts[n, 1], opts[n, 2], opts[n, 3], opts[n, 4] = m, kind, c, pay, 1 << kind
                     n += 1
         else:
             held = 0
@@ -435,11 +417,7 @@ def sales(s, bd, cfg, h, x, opts):
                     c += (mask >> k) & 1
                 pay = sale_pay(s, bd, cfg, m, ASST, c)
                 if pay >= 0:
-                    opts[n, 0] = m
-                    opts[n, 1] = ASST
-                    opts[n, 2] = c
-                    opts[n, 3] = pay
-                    opts[n, 4] = mask
+                    opts[n, 0], opts[n, 1], opts[n, 2], opts[n, 3], opts[n, 4] = m, ASST, c, pay, mask
                     n += 1
     return n
 

@@ -31,9 +31,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from analyzer.core import scenario as sc
-from analyzer.core.errors import ScenarioError, did_you_mean
-from analyzer.core.policies import SearchPolicy
-from analyzer.core.scenario import mapping
+from analyzer.core.errors import ScenarioError
+from analyzer.core.policies import parse_with_params
 
 KINDS = ("random", "greedy", "collector")
 ROLL_GAIN = 2.0
@@ -67,16 +66,11 @@ class Policy:
 
 def parse_policy(value, field: str) -> Policy:
     """A policy: a name (`greedy`, `search`, `search:N`, `search:N:BASE`) or a mapping {kind, roll_gain, sell_at}."""
-    if SearchPolicy.named(value):
-        return SearchPolicy.parse(value, field, parse_policy)
-    if isinstance(value, str):
-        if value not in KINDS:
-            raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(KINDS)}, search, search:N, "
-                                       f"search:N:BASE (or a mapping with `kind`)"
-                                       f"{did_you_mean(value, KINDS)}")
-        return Policy(value)
-    block = mapping(value, field, {"kind", "roll_gain", "sell_at"})
-    kind = sc.choice(block.get("kind", "greedy"), f"{field}.kind", KINDS)
+    return parse_with_params(value, field, KINDS, parse_policy, Policy, ("roll_gain", "sell_at"), read_block)
+
+
+def read_block(kind: str, block: dict, field: str) -> Policy:
+    """A policy of `kind` with the parameters a scenario's mapping gives (defaults for the rest)."""
     gain = block.get("roll_gain", ROLL_GAIN)
     if isinstance(gain, bool) or not isinstance(gain, (int, float)) or not 0 <= gain <= 20:
         raise ScenarioError(f"{field}.roll_gain", "a number of steps from 0 to 20")

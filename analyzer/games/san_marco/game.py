@@ -31,6 +31,7 @@ import numpy as np
 from numba import njit
 
 from analyzer.core import settings as core_settings
+from analyzer.core.kernels import randint, splitmix
 from analyzer.core.streams import StreamSeeds
 from analyzer.games.san_marco import rules as r
 
@@ -160,24 +161,9 @@ class Chance(StreamSeeds):
 # random streams (splitmix64)
 
 
-@njit("uint64(uint64[:], int64)", cache=True)
-def _next(rs, k):
-    rs[k] += np.uint64(0x9E3779B97F4A7C15)
-    z = rs[k]
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
-
-
-@njit("int64(uint64[:], int64, int64)", cache=True)
-def randint(rs, k, n):
-    """Uniform 0..n-1 from stream k."""
-    return np.int64(_next(rs, k) % np.uint64(n))
-
-
 @njit("float64(uint64[:], int64)", cache=True)
 def rand01(rs, k):
-    return np.float64(_next(rs, k) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+    return np.float64(splitmix(rs, k) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
 @njit("void(int64[:], int64, uint64[:], int64)", cache=True)
@@ -917,36 +903,26 @@ def plan_steps(rd, cfg):
     rd[RD_NSTEPS] = 0
     rd[RD_STEP] = 0
     kind = rd[RD_KIND]
-    if kind == 4:
-        _step(rd, OP_SPLIT, 0, 0)
-        if cfg[C_TIMING] == 0:
+    _step(rd, OP_SPLIT, 0, 0)
+    if kind == 3:  # one divider, two pickers: both picks first (pick_then_play) or each pick played at once
+        both = cfg[C_PICKTHEN] == 1
+        for j in range(2):
+            _step(rd, OP_PICK, 0, j)
+            if not both:
+                _step(rd, OP_PLAY, 0, j)
+        if both:
+            for j in range(2):
+                _step(rd, OP_PLAY, 0, j)
+        _step(rd, OP_PLAY, 0, 2)
+        return
+    if kind == 4 and cfg[C_TIMING] == 0:  # the second split at once, or after the first half's plays
+        _step(rd, OP_SPLIT, 1, 0)
+    for h in range(2 if kind == 4 else 1):
+        if h == 1 and cfg[C_TIMING] == 1:
             _step(rd, OP_SPLIT, 1, 0)
-        _step(rd, OP_PICK, 0, 0)
-        _step(rd, OP_PLAY, 0, 0)
-        _step(rd, OP_PLAY, 0, 2)
-        if cfg[C_TIMING] == 1:
-            _step(rd, OP_SPLIT, 1, 0)
-        _step(rd, OP_PICK, 1, 0)
-        _step(rd, OP_PLAY, 1, 0)
-        _step(rd, OP_PLAY, 1, 2)
-    elif kind == 3:
-        _step(rd, OP_SPLIT, 0, 0)
-        if cfg[C_PICKTHEN] == 1:
-            _step(rd, OP_PICK, 0, 0)
-            _step(rd, OP_PICK, 0, 1)
-            _step(rd, OP_PLAY, 0, 0)
-            _step(rd, OP_PLAY, 0, 1)
-        else:
-            _step(rd, OP_PICK, 0, 0)
-            _step(rd, OP_PLAY, 0, 0)
-            _step(rd, OP_PICK, 0, 1)
-            _step(rd, OP_PLAY, 0, 1)
-        _step(rd, OP_PLAY, 0, 2)
-    else:
-        _step(rd, OP_SPLIT, 0, 0)
-        _step(rd, OP_PICK, 0, 0)
-        _step(rd, OP_PLAY, 0, 0)
-        _step(rd, OP_PLAY, 0, 2)
+        _step(rd, OP_PICK, h, 0)
+        _step(rd, OP_PLAY, h, 0)
+        _step(rd, OP_PLAY, h, 2)
 
 
 @njit("void(int64[:], int64, int64, int64, int64, int64, int64)", cache=True)

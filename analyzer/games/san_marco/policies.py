@@ -27,8 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from analyzer.core import scenario as sc
-from analyzer.core.errors import ScenarioError, did_you_mean
-from analyzer.core.policies import SearchPolicy
+from analyzer.core.errors import ScenarioError
+from analyzer.core.policies import parse_with_params
 
 KINDS = ("random", "greedy", "fair_split", "softmax")
 DEFAULTS = {"lam": 1.0, "elim_penalty": 4.0, "beta": 1.0}
@@ -70,15 +70,11 @@ class Policy:
 def parse_policy(value, field: str) -> Policy:
     """A policy: a name (`greedy`, `search`, `search:N`, `search:N:BASE`) or a mapping {kind, lambda,
     elim_penalty, beta}."""
-    if SearchPolicy.named(value):
-        return SearchPolicy.parse(value, field, parse_policy)
-    if isinstance(value, str):
-        if value not in KINDS:
-            raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(KINDS)}, search, search:N, "
-                                       f"search:N:BASE (or a mapping with `kind`){did_you_mean(value, KINDS)}")
-        return Policy(value)
-    block = sc.mapping(value, field, {"kind", "lambda", "elim_penalty", "beta"})
-    kind = sc.choice(block.get("kind", "greedy"), f"{field}.kind", KINDS)
+    return parse_with_params(value, field, KINDS, parse_policy, Policy, ("lambda", "elim_penalty", "beta"), read_block)
+
+
+def read_block(kind: str, block: dict, field: str) -> Policy:
+    """A policy of `kind` with the parameters a scenario's mapping gives (defaults for the rest)."""
     out = {}
     for key, name, hi in (("lambda", "lam", 20), ("elim_penalty", "elim_penalty", 100), ("beta", "beta", 100)):
         if key in block:

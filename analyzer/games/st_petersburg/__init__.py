@@ -46,13 +46,9 @@ or typed (focus.scorings).  Best points per ruble first.  JSON keys: scorings {{
 scorings_source, rubles, purchases[] {{card, from, replaces, cost, rubles_back(_exact), points_back(_exact), bonus,
 value(_exact), points_per_ruble(_exact), net_rubles(_exact), affordable}}. {COMMON}"""
 
-Q = "analyzer.games.st_petersburg.analysis:"
-GAME = GameSpec(
-    name="st_petersburg",
-    title="Sankt Petersburg",
-    version=1,
-    players=(2, 4),
-    load="analyzer.games.st_petersburg.state:parse_position",
+Q = "analysis:"
+GAME = GameSpec.declare(
+    __name__, "Sankt Petersburg", 1, (2, 4),
     summary="each card in the next refill, the game's end this round, every purchase's return; full games",
     questions={
         "odds": Question(Q + "odds", "P(each card appears in the next refill), exact", ODDS_HELP,
@@ -62,10 +58,6 @@ GAME = GameSpec(
         "ev": Question(Q + "ev", "the return of every purchase open to me, exact given R", EV_HELP,
                        default_rollouts=None),
     },
-    answers="analyzer.games.st_petersburg.state:questions",
-    full_games="analyzer.games.st_petersburg.balance:FULL_GAMES",
-    policies=("greedy", "random", "search[:N[:BASE]]"),
-    bench="analyzer.games.st_petersburg.bench:run",
-    picture="analyzer.games.st_petersburg.picture:picture",
-    reference_check="analyzer.games.st_petersburg.sim:engine_agrees",
+    answers="state:questions", full_games="balance:FULL_GAMES", policies=("greedy", "random", "search[:N[:BASE]]"),
+    reference_check="sim:engine_agrees",
 )

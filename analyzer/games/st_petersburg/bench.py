@@ -7,7 +7,7 @@ policies, so there is no comparison column.
 """
 from __future__ import annotations
 
-import numpy as np
+from functools import partial
 
 from analyzer.core import bench as core_bench
 from analyzer.games.st_petersburg import game as g
@@ -20,20 +20,11 @@ EXACT_QUESTIONS = ("odds", "end", "ev")
 def run(quick: bool = False) -> list[dict]:
     repeats = 3 if quick else 5
     runs = (("random", 1000 if quick else 5000, ">=200/s"), ("greedy", 1000 if quick else 5000, ">=200/s"))
-    rows = core_bench.full_games("st_petersburg", lambda kind: pl.GameConfig(pl.RuleSet(), 4, (Policy(kind),) * 4),
-                                 pl.play, runs, repeats)
+    rows = core_bench.engine_games("st_petersburg", pl, Policy, runs, repeats)
     rows += core_bench.exact_questions("st_petersburg", EXACT_QUESTIONS, repeats)
-    decisions = core_bench.spread_decisions(g.MODEL, new_game, 4 if quick else 12, g.P_GREEDY)
+    deal = partial(core_bench.dealt_game, g, seats=g.MAXP)
+    decisions = core_bench.spread_decisions(g.MODEL, deal, 4 if quick else 12, g.P_GREEDY)
     return rows + core_bench.search_rows("st_petersburg", g.MODEL, decisions, g.P_GREEDY, len(g.Chance.STREAMS),
                                          (("search:64", "greedy", 4, 16 if quick else 48, ">=1/s"),),
                                          1 if quick else 3)
 
-
-def new_game(seed: int):
-    """Game `seed` dealt for 4 greedy players: (state, settings, chance streams)."""
-    cfg = g.settings_vector(None, 4)
-    streams = g.Chance(1, np.random.default_rng(seed)).seeds
-    s = np.zeros(g.SSIZE, dtype=np.int64)
-    g.run(cfg, streams, np.zeros((1, g.STSIZE), dtype=np.int64), s, g.NEW_GAME, 0,
-          pols=np.full((1, g.MAXP), g.P_GREEDY, dtype=np.int64))
-    return s, cfg, streams[0]

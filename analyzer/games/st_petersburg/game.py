@@ -16,10 +16,10 @@ import numpy as np
 from numba import njit, types
 
 from analyzer.core import search
+from analyzer.core.kernels import R, S, U, kernel, randint
 from analyzer.core import settings as core_settings
-from analyzer.core.policies import engine_code
+from analyzer.core.policies import engine_coders
 from analyzer.core.streams import StreamSeeds
-from analyzer.games.st_petersburg.policies import parse_policy
 from analyzer.games.st_petersburg import rules as r
 
 MAXP = 4
@@ -89,13 +89,7 @@ POLICY_CODES = {"random": 0, "greedy": 1}
 P_RANDOM, P_GREEDY = 0, 1
 GO_ON, NEW_GAME = range(2)
 
-S, U, R, UR = "int64[::1]", "uint64[::1]", "int64[:, ::1]", "uint64[:, ::1]"
 R2 = types.int64[:, ::1]
-
-
-def kernel(signature):
-    """A helper only the kernels call: compiled once for its signature, no Python wrapper, no allocation."""
-    return njit(signature, cache=True, no_cpython_wrapper=True, _nrt=False, error_model="numpy")
 
 
 class Chance(StreamSeeds):
@@ -105,16 +99,6 @@ class Chance(StreamSeeds):
 
 # ------------------------------------------------------------------------------------------------
 # chance and the record
-
-
-@kernel(f"int64({U}, int64, int64)")
-def randint(rs, k, n):
-    rs[k] += np.uint64(0x9E3779B97F4A7C15)
-    z = rs[k]
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    z = z ^ (z >> np.uint64(31))
-    return np.int64(z % np.uint64(n))
 
 
 @kernel(f"void({R}, int64, int64, int64, int64, int64)")
@@ -660,13 +644,7 @@ def settings_vector(settings, players: int, by_rank: bool = False) -> np.ndarray
     return cfg
 
 
-def policy_code(policy) -> int:
-    """The engine's code of a policy (a policies.Policy, a SearchPolicy or a name)."""
-    return engine_code(policy, parse_policy, POLICY_CODES, MODEL)
-
-
-def policy_codes(policies) -> np.ndarray:
-    return np.array([policy_code(p) for p in policies], dtype=np.int64)
+policy_code, policy_codes = engine_coders(__name__, POLICY_CODES, MODEL)
 
 
 def run(cfg, streams, stats, s, start, max_phases=-1, pols=None, rec=None):

@@ -19,32 +19,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from analyzer.core.record import RecordMismatch, Rows, replay
 from analyzer.games.st_petersburg import actions as a
 from analyzer.games.st_petersburg import reference as ref
 from analyzer.games.st_petersburg.reference import Game
 
 POLICIES = ("random", "greedy")
 POINT_VALUE = 2  # rubles: the Pub's price of a point
-
-
-class RecordMismatch(AssertionError):
-    """The engine's record says something the readable rules do not allow or would not choose."""
-
-
-class Rows:
-    """The chance record read in order."""
-
-    def __init__(self, record):
-        self.rows = [tuple(row) for row in record]
-        self.at = 0
-
-    def take(self, tag: str) -> tuple:
-        """The next row's values."""
-        if self.at >= len(self.rows) or self.rows[self.at][0] != tag:
-            got = self.rows[self.at] if self.at < len(self.rows) else "the end of the record"
-            raise RecordMismatch(f"row {self.at}: expected a {tag!r} row, got {got}")
-        self.at += 1
-        return tuple(int(v) for v in self.rows[self.at - 1][1:])
 
 
 # -- greedy --------------------------------------------------------------------------------------------------------
@@ -148,13 +129,9 @@ def play(settings, players: int, policies_by_rank, record, max_phases: int | Non
     """Replay a whole game (or its first `max_phases` phases) from the engine's record: the snapshots after the set-up
     and after every phase.  A record the rules refuse (the reference's assertions included) raises RecordMismatch."""
     rows = Rows(record)
-    try:
+
+    def game():
         g, seats = read_setup(settings, players, policies_by_rank, rows)
-        shots = ref.play_game(g, seats, max_phases)
-    except RecordMismatch:
-        raise
-    except AssertionError as exc:
-        raise RecordMismatch(f"row {rows.at}: the record breaks a rule: {exc}") from exc
-    if g.ended and rows.at != len(rows.rows):
-        raise RecordMismatch(f"the game ended with {len(rows.rows) - rows.at} record rows left: {rows.rows[rows.at]}")
-    return shots
+        return g, ref.play_game(g, seats, max_phases)
+
+    return replay(rows, game)

@@ -1,0 +1,82 @@
+"""The numba helpers every whole-game engine shares: the kernel decorator, the splitmix64 chance streams and the
+chance record.
+
+A game's `game.py` imports these instead of writing its own: `kernel` compiles a helper only kernels call (once for
+its signature, cached, no Python wrapper, no allocation); `randint(rs, k, n)` draws 0..n-1 from stream k of a
+game's seeds (`core/streams.py`: `rs` is one row of its `Chance`); `shuffle` is Fisher-Yates on those draws; `note1`
+to `note3` append a row (tag and one to three values) to a chance record (`rec[0, 0]` counts the rows; a batch run
+without a record passes one row and nothing is written).  Changing any of this changes every engine's answers:
+tests/core/test_engine_answers.py holds them.  core/cache.py hashes this module into the compiled engines' cache
+key, so a change here compiles them afresh.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+# numba signatures: S an int64 vector (state, settings, work, stats), U a game's chance streams, R a record or a
+# table of int64 rows, UR a table of chance streams (one row a game)
+S, U, R, UR = "int64[::1]", "uint64[::1]", "int64[:, ::1]", "uint64[:, ::1]"
+
+
+def kernel(signature, inline="never", error_model="numpy"):
+    """A helper only the kernels call: compiled once for its signature, no Python wrapper, no allocation.
+    inline="always" inlines it at numba's IR level into its callers (faster hot loops, longer compiles)."""
+    return njit(signature, cache=True, no_cpython_wrapper=True, _nrt=False, error_model=error_model, inline=inline)
+
+
+# splitmix64; compiled for the layouts its callers pass (contiguous or not)
+@njit(cache=True, no_cpython_wrapper=True, _nrt=False, error_model="numpy")
+def splitmix(rs, k):
+    """The next 64 random bits of stream k (advances rs[k])."""
+    rs[k] += np.uint64(0x9E3779B97F4A7C15)
+    z = rs[k]
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True, no_cpython_wrapper=True, _nrt=False, error_model="numpy")
+def randint(rs, k, n):
+    """Uniform 0..n-1 from stream k."""
+    return np.int64(splitmix(rs, k) % np.uint64(n))
+
+
+@kernel(f"void({S}, int64, int64, {U}, int64)")
+def shuffle(a, at, n, rs, k):
+    """Shuffles a[at:at + n] in place on stream k (Fisher-Yates from the top)."""
+    for i in range(n - 1, 0, -1):
+        j = randint(rs, k, i + 1)
+        a[at + i], a[at + j] = a[at + j], a[at + i]
+
+
+@kernel(f"int64({R})")
+def record_row(rec):
+    """The next row of a chance record, counted in rec[0, 0]; 0 when there is no record or no room left."""
+    if rec.shape[0] > 1:
+        n = rec[0, 0] + 1
+        if n < rec.shape[0]:
+            rec[0, 0] = n
+            return n
+    return 0
+
+
+@kernel(f"void({R}, int64, int64)")
+def note1(rec, tag, a):
+    n = record_row(rec)
+    if n:
+        rec[n, 0], rec[n, 1] = tag, a
+
+
+@kernel(f"void({R}, int64, int64, int64)")
+def note2(rec, tag, a, b):
+    n = record_row(rec)
+    if n:
+        rec[n, 0], rec[n, 1], rec[n, 2] = tag, a, b
+
+
+@kernel(f"void({R}, int64, int64, int64, int64)")
+def note3(rec, tag, a, b, c):
+    n = record_row(rec)
+    if n:
+        rec[n, 0], rec[n, 1], rec[n, 2], rec[n, 3] = tag, a, b, c
