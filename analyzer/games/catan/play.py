@@ -2,8 +2,9 @@
 (`core.game.FullGames.play`).
 
 Every game draws its chance up front from the runner's Generator: first the stream seeds of all n games
-(`game.Chance`), then, on random boards, one standard board per game (`board.random_board`, with the rule set's
-token sequence and harbour kinds), so game j of every rule set meets the same dice, deck and board.
+(`game.Chance`), then, on random boards, one standard board per game (drawn in the engine, `board_kernel.py`:
+the boards `board.random_board` draws, bit for bit; with the rule set's token sequence and harbour kinds), so game
+j of every rule set meets the same dice, deck and board.
 
 The balance tables' "seat" is the PLACEMENT RANK of the snake draft: seat 0 is the player who won the
 start-order roll (places first, places last in the second round and moves first), seat 1 the second placer and
@@ -18,6 +19,7 @@ import numpy as np
 
 from analyzer.core.balance.run import seat_assignments
 from analyzer.games.catan import board as bo
+from analyzer.games.catan import board_kernel
 from analyzer.games.catan import game as g
 from analyzer.games.catan.policies import Policy
 
@@ -69,9 +71,8 @@ def boards(config: GameConfig, n: int, rng: np.random.Generator) -> np.ndarray:
     if config.bd is not None:
         return np.tile(config.bd, (n, 1))
     settings = config.rules.settings
-    tokens = tuple(g.setting(settings, "token_sequence", bo.TOKEN_SEQUENCE))
-    kinds = tuple(g.setting(settings, "harbor_kinds", bo.HARBOR_KINDS))
-    return np.stack([g.board_vector(bo.random_board(rng, tokens, kinds)) for _ in range(n)])
+    return board_kernel.boards(rng, n, g.setting(settings, "token_sequence", bo.TOKEN_SEQUENCE),
+                               g.setting(settings, "harbor_kinds", bo.HARBOR_KINDS))
 
 
 def play_games(config: GameConfig, n: int, rng: np.random.Generator, seat_policy: np.ndarray | None = None):
