@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import zipfile
 from collections import Counter
 from dataclasses import dataclass
@@ -404,6 +403,8 @@ def _save(key: TableKey, win, lose) -> None:
     path = table_path(key)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        import tempfile  # only where a table is written: a one-shot answer reads one
+
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as f:
