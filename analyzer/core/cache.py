@@ -21,9 +21,12 @@ _SET: dict = {}  # "numba": the folder `configure` chose (not the user's NUMBA_C
 
 
 def cache_dir() -> Path:
-    """$ANALYZER_CACHE_DIR, else the user's cache folder for `analyzer` (~/.cache/analyzer on Linux)."""
+    """$ANALYZER_CACHE_DIR, else the user's cache folder for `analyzer` (~/.cache/analyzer on Linux: read here as
+    platformdirs reads it, $XDG_CACHE_HOME or ~/.cache, so a one-shot answer does not import it)."""
     if os.environ.get(CACHE_ENV):
         return Path(os.environ[CACHE_ENV])
+    if sys.platform.startswith("linux"):
+        return Path(os.environ.get("XDG_CACHE_HOME", "").strip() or os.path.expanduser("~/.cache")) / "analyzer"
     import platformdirs
 
     return Path(platformdirs.user_cache_dir("analyzer", appauthor=False))

@@ -12,7 +12,7 @@ position, `OneGame` one game dealt and stepped for the engine-against-reference 
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
@@ -33,15 +33,17 @@ SEATINGS = ("fixed", "rotate")
 class Length:
     """One per-game length of the balance contract, read from stats column `at`: as it is (`how` "value"),
     ceil(value / players) ("rounds": turns in all -> rounds), 1 where it equals `code` ("equals": an end
-    reason), or 1 where it is positive ("positive")."""
+    reason), 1 where it is positive ("positive"), or 1 where it names a seat, 0 or more ("seat": who holds a
+    title at the end, -1 for nobody)."""
     name: str
     at: int
     how: str = "value"
     code: int = 0
 
     def __post_init__(self):
-        if self.how not in ("value", "rounds", "equals", "positive"):
-            raise ValueError(f"Length {self.name!r}: how must be value, rounds, equals or positive, not {self.how!r}")
+        if self.how not in ("value", "rounds", "equals", "positive", "seat"):
+            raise ValueError(f"Length {self.name!r}: how must be value, rounds, equals, positive or seat, not "
+                             f"{self.how!r}")
 
     def read(self, out: np.ndarray, players: int) -> np.ndarray:
         column = out[:, self.at]
@@ -51,6 +53,8 @@ class Length:
             return (column == self.code).astype(np.int64)
         if self.how == "positive":
             return (column > 0).astype(np.int64)
+        if self.how == "seat":
+            return (column >= 0).astype(np.int64)
         return column
 
 
@@ -68,7 +72,9 @@ def ended(at: int, reasons: dict[str, int]) -> tuple[Length, ...]:
 class Record:
     """Where an engine's per-game stats row (by seat) keeps what a balance run reads: the start seat's column
     (turn-order rank 0), the first of `maxp` scores, the first of the action counts (`maxp` x kinds by seat; kind
-    by kind when `kind_major`), and the game lengths in the order the balance tables show them."""
+    by kind when `kind_major`), and the game lengths in the order the balance tables show them.  A game whose
+    ranks are not the turn order from the start seat (placement ranks from a start-order roll, say) keeps
+    the seats in rank order from column `order` (`maxp` columns) and is summarized by them."""
     start: int
     money: int
     actions: int
@@ -76,6 +82,14 @@ class Record:
     maxp: int
     lengths: tuple[Length, ...]
     kind_major: bool = False
+    order: int | None = None
+
+    def by_rank(self, a: np.ndarray, out: np.ndarray, players: int) -> np.ndarray:
+        """(games, seats, ...) by seat -> by rank: turn order from the start seat, or the `order` columns."""
+        if self.order is None:
+            return by_turn_rank(a, out[:, self.start], players)
+        order = out[:, self.order:self.order + players]
+        return np.take_along_axis(a, order.reshape(order.shape + (1,) * (a.ndim - 2)), axis=1)
 
     @property
     def length_names(self) -> tuple[str, ...]:
@@ -100,12 +114,15 @@ def turn_record(g, ends: dict[str, int]) -> Record:
 @dataclass(frozen=True)
 class WholeGames:
     """A game's whole games for core: `engine` its game module's import path (so that this pickles), `record`
-    its stats layout, `settings(config)` a balance config's settings vector, `chunk` games per batch."""
+    its stats layout, `settings(config)` a balance config's settings vector, `chunk` games per batch, `deal(config,
+    n, rng)` the engine's own per-game inputs drawn from the run's Generator after the stream seeds, as keywords of
+    its `run` (a board per game, say)."""
     engine: str
     record: Record
     settings: Callable | None = None  # default: the engine's settings_vector(settings, players, by_rank=by_rank)
     chunk: int = CHUNK
     by_rank: bool = True  # False: an engine that seats the policies by turn-order rank without being told
+    deal: Callable | None = None
 
     @property
     def module(self):
@@ -123,16 +140,17 @@ class WholeGames:
             cfg = g.settings_vector(config.rules.settings, config.players, by_rank=True)
         else:
             cfg = g.settings_vector(config.rules.settings, config.players)
-        return engine_games(g, cfg, config, n, rng, np.zeros(g.SSIZE, dtype=np.int64), seat_policy)
+        return engine_games(g, cfg, config, n, rng, np.zeros(g.SSIZE, dtype=np.int64), seat_policy, self.deal)
 
     def summarize(self, out: np.ndarray, players: int) -> dict:
-        """The balance contract's arrays, by turn-order rank, from the engine's per-game stats (by seat)."""
-        rec, starts = self.record, out[:, self.record.start]
-        res = {"credit": by_turn_rank(self.module.credit(out, players), starts, players),
-               "money": by_turn_rank(out[:, rec.money:rec.money + players], starts, players)}
+        """The balance contract's arrays, by turn-order rank (or the record's `order`), from the engine's per-game
+        stats (by seat)."""
+        rec = self.record
+        res = {"credit": rec.by_rank(self.module.credit(out, players), out, players),
+               "money": rec.by_rank(out[:, rec.money:rec.money + players], out, players)}
         for length in rec.lengths:
             res[length.name] = length.read(out, players)
-        res["actions"] = by_turn_rank(rec.action_counts(out, players), starts, players).sum(0)
+        res["actions"] = rec.by_rank(rec.action_counts(out, players), out, players).sum(0)
         return res
 
     def play(self, config, n: int, rng: np.random.Generator) -> dict:
@@ -169,8 +187,9 @@ class SettingsRules:
     """The balance hooks of a game whose rule set wraps its `rules.Settings`: `rules` its rules module
     (`parse_settings`, `PLAYERS`), `rule_set` its RuleSet(settings), `keys` the rule keys a scenario may set
     (None: the parser's), `lines` the notes after the rule lines and `caveats(configs)`, `seat_text` what a seat
-    is (the report's set-up item), `check` the engine's settings vector where it refuses what a table cannot play
-    (a seat handicap of the wrong length)."""
+    is (the report's set-up item, titled `seat_title`), `check` the engine's settings vector where it refuses what a
+    table cannot play (a seat handicap of the wrong length), `extra(config)` -> {row: text} what a rule set holds
+    besides its settings (a board), in the rule table and before the settings' labels in the notes."""
     rules: object
     rule_set: type
     lines: tuple[str, ...]
@@ -178,6 +197,8 @@ class SettingsRules:
     caveats: Callable | None = None
     keys: frozenset | None = None
     check: Callable | None = None  # check(settings, players): refuses, naming the field, what the table cannot play
+    extra: Callable | None = None
+    seat_title: str = "Seats are turn-order ranks"
 
 
     def parse_rules(self, block):
@@ -192,17 +213,20 @@ class SettingsRules:
         return GameConfig(rules, players, tuple(policies), seating)
 
     def notes(self, configs: dict) -> list[str]:
-        out = summary.rule_lines(configs, lambda c: c.rules.settings.labels())
+        out = summary.rule_lines(configs, lambda c: [*self._extra(c).values(), *c.rules.settings.labels()])
         out += self.caveats(configs) if self.caveats else []
         return out + [*self.lines, MODELS_NOTE]
 
     def rule_table(self, configs: dict):
         """The rule sets side by side: table, policies, and every setting any of them changes."""
-        return summary.rule_table(configs, lambda c: {})
+        return summary.rule_table(configs, self._extra)
 
     def seats(self, configs: dict) -> list:
         """The report's set-up item saying what a seat is here."""
-        return [("Seats are turn-order ranks", self.seat_text)]
+        return [(self.seat_title, self.seat_text)]
+
+    def _extra(self, config) -> dict:
+        return {} if self.extra is None else self.extra(config)
 
 
 MODELS_NOTE = "the numbers describe these player models, not human play"
@@ -224,7 +248,8 @@ def full_games(whole: WholeGames, hooks: SettingsRules, parse_policies, **fields
 @dataclass
 class OneGame:
     """One engine game's buffers (a batch of one) for the agreement checks: `start` deals it, `step(k)` plays k
-    more turns (or rounds, phases: the engine's unit), `play_out` steps it to the end."""
+    more turns (or rounds, phases: the engine's unit), `play_out` steps it to the end; `inputs` the engine's own
+    buffers of the game, as keywords of its `run` (a board row and a work buffer, say)."""
     engine: object  # the game module: run, NEW_GAME, GO_ON, SSIZE, STSIZE
     cfg: np.ndarray
     pols: np.ndarray
@@ -232,26 +257,29 @@ class OneGame:
     s: np.ndarray
     rec: np.ndarray
     stats: np.ndarray
+    inputs: dict = field(default_factory=dict)
 
     @classmethod
-    def start(cls, g, cfg: np.ndarray, pols: np.ndarray, seeds, max_record: int = 1, width: int = 3) -> OneGame:
+    def start(cls, g, cfg: np.ndarray, pols: np.ndarray, seeds, max_record: int = 1, width: int = 3,
+              **inputs) -> OneGame:
         """Dealt and ready to play: `pols` the policy codes (1, seats), `seeds` its stream seeds, `max_record`
-        rows of `width` for the chance record."""
+        rows of `width` for the chance record, `inputs` the engine's own buffers (keywords of its `run`)."""
         game = cls(g, cfg, pols, np.array(seeds, dtype=np.uint64)[None, :], np.zeros(g.SSIZE, dtype=np.int64),
-                   np.zeros((max_record, width), dtype=np.int64), np.zeros((1, g.STSIZE), dtype=np.int64))
-        g.run(cfg, game.streams, game.stats, game.s, g.NEW_GAME, 0, pols=game.pols, rec=game.rec)
+                   np.zeros((max_record, width), dtype=np.int64), np.zeros((1, g.STSIZE), dtype=np.int64), inputs)
+        g.run(cfg, game.streams, game.stats, game.s, g.NEW_GAME, 0, pols=game.pols, rec=game.rec, **inputs)
         return game
 
     @classmethod
-    def dealt(cls, g, settings, players: int, policies, seeds, max_record: int = 1, width: int = 3) -> OneGame:
+    def dealt(cls, g, settings, players: int, policies, seeds, max_record: int = 1, width: int = 3,
+              **inputs) -> OneGame:
         """`start` on the engine's settings vector of a rules.Settings (None: every default) and one policy name
         a seat (or turn-order rank, as the engine reads them)."""
         return cls.start(g, g.settings_vector(settings, players), g.policy_codes(policies)[None, :], seeds,
-                         max_record, width)
+                         max_record, width, **inputs)
 
     def step(self, k: int) -> None:
         self.engine.run(self.cfg, self.streams, self.stats, self.s, self.engine.GO_ON, k, pols=self.pols,
-                        rec=self.rec)
+                        rec=self.rec, **self.inputs)
 
     def play_out(self, snapshot: Callable, going_on: Callable, snaps: list | None = None) -> list:
         """`snapshot(s)` after the set-up (unless `snaps` has it) and after every step while `going_on(s)`."""

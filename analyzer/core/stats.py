@@ -1,7 +1,7 @@
 """Confidence intervals: Wilson for proportions, normal for means from running sums."""
 from __future__ import annotations
 
-from fractions import Fraction
+import sys
 
 import numpy as np
 
@@ -59,8 +59,12 @@ def histogram_quantiles(counts, qs):
 
 
 def fraction_text(x) -> str | None:
-    """An exact value (int or Fraction) as "p/q" (or "n") for the JSON; None for a float."""
-    return str(Fraction(x)) if isinstance(x, (int, Fraction)) else None
+    """An exact value (int or Fraction) as "p/q" (or "n") for the JSON; None for a float.  (No Fraction exists
+    before `fractions` is imported: a one-shot answer without one does not import it, nor `decimal` with it.)"""
+    fractions = sys.modules.get("fractions")
+    if isinstance(x, int) or (fractions is not None and isinstance(x, fractions.Fraction)):
+        return str(int(x)) if isinstance(x, int) else str(x)
+    return None
 
 
 def with_exact(key: str, x) -> dict:

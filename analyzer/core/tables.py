@@ -4,7 +4,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import tempfile
 from pathlib import Path
 
 from analyzer.core.flat import Flat
@@ -418,6 +417,8 @@ def probe_folder(option: str, target, folder: Path) -> None:
     if not folder.is_dir():
         raise path_error(option, target, f"{_shown(folder)} is not a folder")
     try:
+        import tempfile  # only where a file is written: a table at the terminal writes none
+
         before = os.stat(folder)
         os.rmdir(tempfile.mkdtemp(prefix=".analyzer-probe-", dir=folder))
     except OSError as exc:
@@ -485,6 +486,8 @@ def write_outputs(result: Result, out_dir: str | Path) -> list[Path]:
     how = check_out_dir(out)  # again: the run may have taken hours
     here = Path(os.path.abspath(out))
     base = here if how == "empty" else nearest_existing(here) if how == "new" else here.parent
+    import tempfile  # only where a file is written
+
     staging = old = None
     moved: list[Path] = []  # files moved into an empty folder so far: taken out again if the run stops
     try:

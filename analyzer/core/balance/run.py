@@ -202,14 +202,16 @@ def by_turn_rank(a: np.ndarray, starts: np.ndarray, players: int) -> np.ndarray:
 
 
 def engine_games(engine, cfg: np.ndarray, config, n: int, rng: np.random.Generator, state: np.ndarray,
-                 seat_policy: np.ndarray | None = None):
+                 seat_policy: np.ndarray | None = None, deal=None):
     """n games from the set-up of a numba engine module (its `Chance`, `policy_codes`, `STSIZE`, `run`,
-    `NEW_GAME`) on settings vector `cfg`: (the engine's stats (n, STSIZE), the policy index per seat (n, P))."""
+    `NEW_GAME`) on settings vector `cfg`: (the engine's stats (n, STSIZE), the policy index per seat (n, P)).
+    `deal(config, n, rng)`: the engine's own per-game inputs, drawn after the stream seeds (keywords of `run`: a board per game, say)."""
     seeds = engine.Chance(n, rng).seeds
+    inputs = {} if deal is None else deal(config, n, rng)
     seat_policy = seat_assignments(config.players, config.seating, n) if seat_policy is None else seat_policy
     codes = np.ascontiguousarray(engine.policy_codes(config.policies)[seat_policy])
     out = np.zeros((n, engine.STSIZE), dtype=np.int64)
-    engine.run(cfg, seeds, out, state, engine.NEW_GAME, pols=codes)
+    engine.run(cfg, seeds, out, state, engine.NEW_GAME, pols=codes, **inputs)
     return out, seat_policy
 
 

@@ -58,6 +58,10 @@ def leg_exact(position: Position, variants=None, leaf_fn=None, leaf_words: bool 
     boards' packed words too (`race_exact` looks the next leg up from them).  `leaf_table`, with one
     variant: the same values as `leaf_fn` as a table the compiled walk reads at each leaf (`exact_kernel._leaf`'s
     (lookup, values)), used where that walk runs."""
+    if variants is None and leaf_fn is None and leaf_table is None and coins_of is None:
+        fast = _own_leg(position)
+        if fast is not None:
+            return fast
     rules = position.rules
     variants = _PLAIN if variants is None else [v if isinstance(v, Variant) else Variant(tiles=tuple(v))
                                                 for v in variants]
@@ -333,6 +337,82 @@ def small_kernel():
 
 _NO_LEAVES = (np.zeros((0, 1), dtype=np.int64), np.zeros(0))
 _NO_TABLE = (np.zeros(0, dtype=np.int64), np.zeros(0))
+_HEADS: dict = {}  # id(rules) -> (rules, (spec header, a die's faces, the walk's moves for 0..3 dice, a row's width))
+
+
+def _head(rules) -> tuple:
+    """What a position's spec takes from its rules alone, once per rule set object (by identity: hashing a RuleSet
+    costs more than the walk of one die; the entry keeps the object, so its id stays its own)."""
+    entry = _HEADS.get(id(rules))
+    if entry is None:
+        if len(_HEADS) >= 64:
+            _HEADS.clear()
+        faces, work = rules.die_faces, []
+        width = max(len(faces), len(rules.boost_faces))
+        for k in range(4):  # `_small_dice`'s work count for k plain dice
+            branches, total = 1, 0
+            for left in range(k, rules.dice_left_at_leg_end, -1):
+                branches *= left * width
+                total += branches
+            work.append(total)
+        entry = _HEADS[id(rules)] = (rules, ((len(rules.camels), rules.racing, rules.track_length,
+                                              rules.dice_left_at_leg_end), (len(faces), *faces), tuple(work),
+                                             rules.track_length + 3))
+    return entry[1]
+
+
+def _own_spec(position: Position, mode: int):
+    """`_compiled`'s spec for the position alone (its own dice, one variant), leaves as `mode` says, with the Python
+    around it cut to what this case needs, and (camels, a rest row's width); None where that is not the case."""
+    dice = position.dice_left
+    if position.grey_die_left or position.boost_dice_left:
+        return None
+    header, faces, work, row = _head(position.rules)
+    if not 0 < len(dice) <= 3 or work[len(dice)] > SMALL_WORK:
+        return None
+    stacks = position.stacks
+    spec = [*header, len(stacks), mode]
+    for space, stack in stacks.items():
+        spec += (space, len(stack), *stack)
+    spec += ((position.photographer or (0, 0))[0], len(dice))
+    for camel in dice:
+        if camel < 0:
+            return None
+        spec += (camel, *faces)
+    spec.append(len(position.desert))
+    for tile in position.desert:
+        spec += (tile.space, tile.push + 1)
+    return bytes(spec), header[0], row
+
+
+def _own_leg(position: Position) -> LegExact | None:
+    """`leg_exact(position)` alone (no leaves, no coins) on the compiled walk, once it is loaded (issue 56 item 5:
+    the table session and the search player ask it most); None where `_own_spec` has none."""
+    got = _own_spec(position, 0) if _small["kernel"] else None
+    if got is None:
+        return None
+    spec, n, row = got
+    rank, rest = np.zeros((1, n, n)), np.zeros((1, row))
+    _small["kernel"](spec, rank, rest, *_NO_LEAVES, *_NO_TABLE)
+    return LegExact(rank, rest[:, 2:], rest[:, 0], rest[:, 1])
+
+
+def own_leaf_values(position: Position, table) -> np.ndarray | None:
+    """`leg_exact(position, leaf_table=table, ...).leaf_values[0]` alone, on the compiled walk once it is loaded
+    (the exact race queries with a few dice left); None where `_own_spec` has none or the walk is not loaded."""
+    got = _own_spec(position, 2) if _small["kernel"] else None
+    if got is None:
+        return None
+    spec, n, row = got
+    scratch = _SCRATCH.get((n, row))
+    if scratch is None:  # the walk's rank and rest sums, not read here: kept for the next query
+        scratch = _SCRATCH[(n, row)] = (np.zeros((1, n, n)), np.zeros((1, row)))
+    out = np.zeros(2 * table[0][2])
+    _small["kernel"](spec, *scratch, _NO_LEAVES[0], out, *table)
+    return out
+
+
+_SCRATCH: dict = {}  # (camels, row width) -> rank and rest buffers own_leaf_values lets the walk write
 
 
 def _compiled(kernel, position, variants, all_dice, mode, camera, table=_NO_TABLE):

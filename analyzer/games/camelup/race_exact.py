@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import zipfile
 from collections import Counter
 from dataclasses import dataclass
@@ -93,15 +92,38 @@ def race_odds(position: Position, progress: bool = True) -> RaceOdds | None:
     with boost dice; a progress bar on stderr on a terminal unless `progress` is False)."""
     rules = position.rules
     racing = position.racing_on_track
-    if not covers(rules) or not racing:
+    if not racing:
         return None
-    key = TableKey.of(rules, len(racing))
-    if key.states > MAX_STATES:
+    table = _table(rules, len(racing), progress)
+    if table is None:
         return None
-    table = RaceTable.get(key, progress=progress)
     if _leg_start(position, racing):
         return _odds(position, racing, *_lookup(position, table, racing))
-    return _odds(position, racing, *_rest_of_leg(position, table, racing))
+    values = _rest_of_leg(position, table, racing)
+    k = len(racing)
+    if k == len(rules.camels):  # a new array of this query's: its halves are the answer, no copies
+        return RaceOdds(values[:k], values[k:])
+    return _odds(position, racing, values[:k], values[k:])
+
+
+_TABLES: dict = {}  # (id(rules), racing camels) -> (rules, its table or None, RaceTable._loaded and its size then)
+
+
+def _table(rules, camels: int, progress: bool) -> RaceTable | None:
+    """The race table for these rules and racing camels, or None where they have none (see `race_odds`); found
+    by the rule set's identity (hashing a RuleSet and a TableKey costs more than a one-die query), and looked up
+    again whenever the tables in memory change (the entry holds the rule set, so its id stays its own)."""
+    loaded = RaceTable._loaded
+    entry = _TABLES.get((id(rules), camels))
+    if entry is None or entry[0] is not rules or entry[2] is not loaded or entry[3] != len(loaded):
+        table = None
+        if covers(rules):
+            key = TableKey.of(rules, camels)
+            table = RaceTable.get(key, progress=progress) if key.states <= MAX_STATES else None
+        if len(_TABLES) >= 64:
+            _TABLES.clear()
+        entry = _TABLES[(id(rules), camels)] = (rules, table, RaceTable._loaded, len(RaceTable._loaded))
+    return entry[1]
 
 
 def _lookup(position: Position, table: RaceTable, racing) -> tuple[np.ndarray, np.ndarray]:
@@ -111,16 +133,19 @@ def _lookup(position: Position, table: RaceTable, racing) -> tuple[np.ndarray, n
     return w[0], l[0]
 
 
-def _rest_of_leg(position: Position, table: RaceTable, racing) -> tuple[np.ndarray, np.ndarray]:
-    """The exact rest of this leg, each leg-end board looked up in the table (win, lose of the racing camels)."""
+def _rest_of_leg(position: Position, table: RaceTable, racing) -> np.ndarray:
+    """The exact rest of this leg, each leg-end board looked up in the table: a new array of the racing camels'
+    win, then lose."""
 
     def leaf(variant, rank, pos, height):
         w, l = table.lookup(pos, height, racing, rank[:, racing])  # book's ranks: among the racing camels
         return np.concatenate([w, l], axis=1)
 
-    values = exact.leg_exact(position, leaf_fn=leaf, leaf_words=True,
-                             leaf_table=table.leaf_table(racing)).leaf_values[0]
-    return values[: len(racing)], values[len(racing):]
+    leaf_table = table.leaf_table(racing)
+    values = exact.own_leaf_values(position, leaf_table)  # a few dice, the compiled walk loaded: the short way
+    if values is None:
+        values = exact.leg_exact(position, leaf_fn=leaf, leaf_words=True, leaf_table=leaf_table).leaf_values[0]
+    return values
 
 
 def _odds(position: Position, racing, win, lose) -> RaceOdds:
@@ -378,6 +403,8 @@ def _save(key: TableKey, win, lose) -> None:
     path = table_path(key)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        import tempfile  # only where a table is written: a one-shot answer reads one
+
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as f:

@@ -70,7 +70,8 @@ class Position:
 
     @property
     def racing_on_track(self) -> list[int]:
-        return [c for c in self.on_track if c < self.rules.racing]
+        racing = self.rules.racing
+        return sorted(c for stack in self.stacks.values() for c in stack if c < racing)
 
     @property
     def pyramid_size(self) -> int:

@@ -13,20 +13,16 @@ illustrative and says so.
 """
 from __future__ import annotations
 
+from analyzer.core import engine
 from analyzer.core import scenario as sc
 from analyzer.core import sources
-from analyzer.core.balance import summary
-from analyzer.core.game import FullGames
 from analyzer.games.catan import board as bo
 from analyzer.games.catan import game as g
-from analyzer.games.catan import play as pl
 from analyzer.games.catan import rules as r
-from analyzer.games.catan.play import KINDS, LENGTHS, SEATINGS, GameConfig, RuleSet
+from analyzer.games.catan.play import WHOLE, GameConfig, RuleSet
 from analyzer.games.catan.policies import parse_policies
 
 RULE_KEYS = frozenset({"board", *r.SETTINGS})
-VARIANT_KEYS = frozenset()
-PLAYERS = (3, 4)
 
 
 def parse_rules(block) -> RuleSet:
@@ -38,19 +34,11 @@ def parse_rules(block) -> RuleSet:
     return RuleSet(bo.parse_board(value, "rules.board", settings.token_sequence, settings.harbor_kinds), settings)
 
 
-def players(rules: RuleSet | None) -> tuple[int, int]:
-    return PLAYERS
-
-
-def make_config(rules: RuleSet, players: int, policies: tuple, seating: str, block: dict, field: str) -> GameConfig:
-    return pl.make_config(rules, players, policies, seating)
-
-
-def _board_text(c: GameConfig) -> str:
+def _board(c: GameConfig) -> dict:
     b = c.rules.board
     if b is None:
-        return "a random standard board per game (the rulebook's variable set-up)"
-    return f"{b.source} board" + (" (illustrative)" if b.illustrative else "")
+        return {"board": "a random standard board per game (the rulebook's variable set-up)"}
+    return {"board": f"{b.source} board" + (" (illustrative)" if b.illustrative else "")}
 
 
 def illustrative(configs: dict[str, GameConfig]) -> str:
@@ -61,46 +49,27 @@ def printed(configs: dict[str, GameConfig]) -> list[str]:
     return sources.labels(p for c in configs.values() for p in c.rules.printed)
 
 
-def notes(configs: dict[str, GameConfig]) -> list[str]:
-    out = summary.rule_lines(configs, lambda c: [_board_text(c)] + c.rules.settings.labels())
-    out += ["seat k in these tables is PLACEMENT RANK k of the snake draft (seat 0 won the start-order roll: it "
-            "places first, places last in the second round and moves first); policies are seated by rank",
-            "engine readings where the spec is silent: " + "; ".join(g.ENGINE_READINGS),
-            "money = victory points at the end (the winner's 10 or more); lengths: main-game turns in all and "
-            "rounds; `capped` the share of games stopped by the turn cap; 7s rolled and cards discarded per game "
-            "(all seats); the share of games that end with longest road / largest army held",
-            "actions: per seat, the share of its builds, plays and trades of each kind",
-            "the numbers describe these player models, not human play"]
-    return out
-
-
-def rule_table(configs: dict[str, GameConfig]):
-    """The rule sets side by side: table, policies, board, and every setting any of them changes."""
-    return summary.rule_table(configs, lambda c: {"board": _board_text(c)})
-
-
-def seats(configs: dict[str, GameConfig]) -> list:
-    """The report's set-up item saying what a seat is here."""
-    return [("Seats are placement ranks", "Seat k in every table and plot is placement rank k of the snake draft: "
-             "seat 0 won the start-order roll (ties re-rolled), placed first in the first round and last in the "
-             "second, and moves first; the main game then goes on in seat order round the table, so seat 1 is not "
-             "always the second to move.  The policies are seated by placement rank.")]
+HOOKS = engine.SettingsRules(r, RuleSet, (
+    "seat k in these tables is PLACEMENT RANK k of the snake draft (seat 0 won the start-order roll: it places "
+    "first, places last in the second round and moves first); policies are seated by rank",
+    "engine readings where the spec is silent: " + "; ".join(g.ENGINE_READINGS),
+    "money = victory points at the end (the winner's 10 or more); lengths: main-game turns in all and rounds; "
+    "`capped` the share of games stopped by the turn cap; 7s rolled and cards discarded per game (all seats); the "
+    "share of games that end with longest road / largest army held",
+    "actions: per seat, the share of its builds, plays and trades of each kind"),
+    "Seat k in every table and plot is placement rank k of the snake draft: seat 0 won the start-order roll (ties "
+    "re-rolled), placed first in the first round and last in the second, and moves first; the main game then goes "
+    "on in seat order round the table, so seat 1 is not always the second to move.  The policies are seated by "
+    "placement rank.", keys=RULE_KEYS, extra=_board, seat_title="Seats are placement ranks")
 
 
 def report_notes(configs: dict[str, GameConfig]) -> list[str]:
     return ["greedy and trader are simple fixed heuristics (spec question 7), not search: they build whatever the "
             "priority city > settlement > development card > road allows, so the figures measure the rules under "
-            "these models",
-            "the numbers describe these player models, not human play"]
+            "these models", engine.MODELS_NOTE]
 
 
-FULL_GAMES = FullGames(
-    play="analyzer.games.catan.play:play", parse_rules=parse_rules, parse_policies=parse_policies,
-    make_config=make_config, players=players, games_per_chunk="analyzer.games.catan.play:games_per_chunk",
-    rule_table=rule_table, notes=notes, report_notes=report_notes, illustrative=illustrative, printed=printed,
-    setup=seats,
-    rule_keys=RULE_KEYS,
-    variant_keys=VARIANT_KEYS, seatings=SEATINGS, action_kinds=KINDS, lengths=LENGTHS, money_name="points",
-    money_range=(0, 16), default_policy="greedy", default_players=4, default_games=2_000,
-    title="placement rank and house-rule balance",
-)
+FULL_GAMES = engine.full_games(
+    WHOLE, HOOKS, parse_policies, parse_rules=parse_rules, report_notes=report_notes, illustrative=illustrative,
+    printed=printed, money_name="points", money_range=(0, 16), default_games=2_000,
+    title="placement rank and house-rule balance")

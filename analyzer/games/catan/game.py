@@ -945,6 +945,16 @@ def batch(bds, cfg, pols, streams, stats, s, w, rec, fresh, max_turns):
         finish(s, cfg, st)
 
 
+NEW_GAME, GO_ON = True, False  # run's start: every game from a fresh state, or the one game in s goes on
+
+
+def run(cfg, streams, stats, s, start, max_turns=-1, pols=None, bds=None, w=None, rec=None):
+    """`batch` as core calls an engine (`core/engine.py`): `bds` the board rows (one a game), `pols` the policy
+    codes, the work and record buffers made fresh where the caller keeps none."""
+    batch(bds, cfg, pols, streams, stats, s, np.zeros(WSIZE, dtype=np.int64) if w is None else w,
+          np.zeros((1, 2), dtype=np.int64) if rec is None else rec, start, max_turns)
+
+
 PROBES = ("longest", "road_choice", "best_spot", "place_settlement", "place_road", "discard", "rate", "points",
           "target", "robber", "build_loop", "roll_phase", "dev_step", "produce")
 

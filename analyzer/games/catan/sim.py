@@ -1,6 +1,6 @@
 """The bridge between the numba engine (`game.py`) and Python, and the engine's conformance check.
 
-- `start(...)`: one engine game (`EngineGame`: its buffers, stepped turn by turn).
+- `start(...)`: one engine game (`core.engine.OneGame`: its buffers, the set-up played, stepped turn by turn).
 - `snapshot(s, stats)`: the engine's state as the snapshot dict the readable reference gives (coordination notes).
 - `engine_game(...)`: one seeded engine game stepped turn by turn: its chance record and a snapshot after the
   set-up and after every turn.
@@ -11,10 +11,11 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 import numpy as np
 
+from analyzer.core import engine
 from analyzer.core.agreement import replay_rows
 from analyzer.games.catan import board as bo
 from analyzer.games.catan import game as g
@@ -45,30 +46,11 @@ def snapshot(s: np.ndarray, stats: np.ndarray) -> dict:
     }
 
 
-@dataclass
-class EngineGame:
-    """One engine game's buffers (a batch of one): `step(k)` plays the set-up (first) and then k more turns."""
-    bds: np.ndarray
-    cfg: np.ndarray
-    pols: np.ndarray
-    streams: np.ndarray
-    s: np.ndarray
-    rec: np.ndarray
-    stats: np.ndarray = field(default_factory=lambda: np.zeros((1, g.STSIZE), dtype=np.int64))
-    w: np.ndarray = field(default_factory=lambda: np.zeros(g.WSIZE, dtype=np.int64))
-
-    def step(self, turns: int) -> None:
-        g.batch(self.bds, self.cfg, self.pols, self.streams, self.stats, self.s, self.w, self.rec, False, turns)
-
-
-def start(board, settings, players: int, policies, seeds, max_record: int = 1) -> EngineGame:
-    """One game's fresh engine state; policies one name per seat, seeds its NSTREAMS stream seeds."""
-    bds = g.board_vector(board)[None, :]
-    cfg = g.settings_vector(settings, players)
-    s = np.zeros(g.SSIZE, dtype=np.int64)
-    g.init(s, bds[0], cfg)
-    return EngineGame(bds, cfg, g.policy_codes(policies)[None, :], np.array(seeds, dtype=np.uint64)[None, :], s,
-                      np.zeros((max_record, 2), dtype=np.int64))
+def start(board, settings, players: int, policies, seeds, max_record: int = 1) -> engine.OneGame:
+    """One game on `board` with its set-up played (`step(k)` plays k more turns); policies one name per seat,
+    seeds its NSTREAMS stream seeds."""
+    return engine.OneGame.dealt(g, settings, players, policies, seeds, max_record, 2,
+                                bds=g.board_vector(board)[None, :], w=np.zeros(g.WSIZE, dtype=np.int64))
 
 
 def record_of(rec: np.ndarray) -> list[tuple[str, int]]:
@@ -78,7 +60,6 @@ def record_of(rec: np.ndarray) -> list[tuple[str, int]]:
 def engine_game(board, settings, players: int, policies, seeds, max_turns: int = 10_000):
     """One engine game stepped turn by turn: (chance record, snapshots after the set-up and every turn)."""
     game = start(board, settings, players, policies, seeds, 8 * max_turns + 64)
-    game.step(0)
     snaps = [snapshot(game.s, game.stats[0])]
     while game.s[g.ENDED] == g.E_RUN and game.s[g.TURN] < max_turns:
         game.step(1)

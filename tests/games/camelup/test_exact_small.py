@@ -215,3 +215,26 @@ def test_the_compiled_walk_waits_until_it_pays(monkeypatch):
     monkeypatch.undo()
     monkeypatch.setattr(exact, "_small", {"asked": 0, "kernel": None})
     assert exact.small_kernel() is exact_kernel.leg
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("rules", [None, {"supercup": ["long_track"]}])
+def test_the_short_ways_of_the_compiled_walk_are_its_long_ways_bit_for_bit(seed, rules, walker):
+    """`exact._own_leg` and `exact.own_leaf_values` (a position alone, one to three of its dice: the table session's
+    and the race queries' way, issue 56 item 5) give `_leg_small`'s floats and leaves exactly, or nothing."""
+    rng = np.random.default_rng(seed)
+    for dice in (1, 2, 3):
+        position = _random_position(rng, rules, dice_count=dice)
+        fast = exact._own_leg(position)
+        if walker == "plain":
+            assert fast is None and exact.own_leaf_values(position, None) is None
+            continue
+        slow = exact._leg_small(position, exact._PLAIN, exact._small_dice(position, exact._PLAIN), None, False)
+        for name in ("rank_probs", "landings", "finish_prob", "photo_coins"):
+            assert getattr(fast, name).shape == getattr(slow, name).shape
+            assert (getattr(fast, name) == getattr(slow, name)).all()
+        racing = position.racing_on_track
+        table = rx.RaceTable.get(rx.TableKey.of(position.rules, len(racing)), progress=False).leaf_table(racing)
+        rank, rest, leaf = exact._compiled(exact_kernel.leg, position, exact._PLAIN,
+                                           exact._small_dice(position, exact._PLAIN), 2, 0, table)
+        assert (exact.own_leaf_values(position, table) == leaf).all()

@@ -27,9 +27,9 @@ def test_every_balance_scenario_plays_a_few_games(path):
         assert set(FULL.lengths) <= set(out)
     fixed = any(c.rules.board is not None and c.rules.board.illustrative for c in configs.values())
     assert balance.illustrative(configs) == ("illustrative" if fixed else "") and balance.printed(configs)
-    assert any("PLACEMENT RANK" in line for line in balance.notes(configs))
-    assert "placement rank" in balance.seats(configs)[0][1]
-    assert not balance.rule_table(configs).empty
+    assert any("PLACEMENT RANK" in line for line in balance.HOOKS.notes(configs))
+    assert "placement rank" in balance.HOOKS.seats(configs)[0][1]
+    assert not balance.HOOKS.rule_table(configs).empty
 
 
 def test_a_small_balance_run_pairs_every_setting_against_the_seed_readings():
@@ -45,8 +45,8 @@ def test_a_small_balance_run_pairs_every_setting_against_the_seed_readings():
 def test_greedy_games_do_not_see_harbour_delay_and_trader_games_do():
     """Common random numbers: greedy players never trade, so harbour delay leaves every game as it was."""
     def points(rules, policy):
-        config = balance.make_config(balance.parse_rules(rules), 4, FULL.hook("parse_policies")(policy, "p", 4),
-                                     "fixed", {}, "variants.x")
+        policies = FULL.hook("parse_policies")(policy, "p", 4)
+        config = balance.HOOKS.make_config(balance.parse_rules(rules), 4, policies, "fixed", {}, "variants.x")
         return play.play(config, 128, np.random.default_rng(6))["money"]
 
     assert (points({}, "greedy") == points({"harbor_delay": False}, "greedy")).all()
