@@ -21,32 +21,31 @@ _SET: dict = {}  # "numba": the folder `configure` chose (not the user's NUMBA_C
 
 
 def cache_dir() -> Path:
-    """$ANALYZER_CACHE_DIR, else the user's cache folder for `analyzer` (~/.cache/analyzer on Linux: read here as
-    platformdirs reads it, $XDG_CACHE_HOME or ~/.cache, so a one-shot answer does not import it)."""
+    """$ANALYZER_CACHE_DIR, else the user's cache folder for `analyzer` (~/.cache/analyzer on Linux)."""
     if os.environ.get(CACHE_ENV):
         return Path(os.environ[CACHE_ENV])
-    if sys.platform.startswith("linux"):
-        return Path(os.environ.get("XDG_CACHE_HOME", "").strip() or os.path.expanduser("~/.cache")) / "analyzer"
     import platformdirs
 
     return Path(platformdirs.user_cache_dir("analyzer", appauthor=False))
 
 
 def kernel_key() -> str:
-    """12 hex digits of a hash of the package version and every core module with numba code (what the games'
-    kernels call into)."""
+    """12 hex digits of a hash of the package version and every module of each package with numba code (core and
+    the engines' games): numba freezes the globals a kernel reads (another module's constants, the core helpers
+    it calls) into its cache, but checks only the timestamp of the kernel's own file."""
     import hashlib
     import re
 
     import analyzer
 
     numba_import = re.compile(rb"^\s*(from|import) numba\b", re.MULTILINE)
-    core = Path(__file__).resolve().parent
+    root = Path(__file__).resolve().parent.parent
     digest = hashlib.sha256(analyzer.__version__.encode())
-    for path in sorted(core.rglob("*.py")):
-        text = path.read_bytes()
-        if numba_import.search(text):
-            digest.update(path.relative_to(core).as_posix().encode() + b"\0" + text)
+    sources = {path: path.read_bytes() for path in sorted(root.rglob("*.py"))}
+    compiled = {path.parent for path, text in sources.items() if numba_import.search(text)}
+    for path, text in sources.items():
+        if path.parent in compiled:
+            digest.update(path.relative_to(root).as_posix().encode() + b"\0" + text)
     return digest.hexdigest()[:12]
 
 

@@ -1,5 +1,6 @@
 """The compiled engines are cached in the user's cache folder, in a folder keyed by the core code they call into."""
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -25,19 +26,23 @@ def test_numba_caches_under_the_analyzer_cache_folder_unless_the_user_chose_a_fo
         str(tmp_path / "x")
 
 
-def test_the_key_changes_with_the_core_kernels_and_the_version(monkeypatch, tmp_path):
+def test_the_key_changes_with_every_module_of_a_package_with_kernels_and_the_version(monkeypatch, tmp_path):
     key = cache.kernel_key()
     assert key == cache.kernel_key()
     monkeypatch.setattr(analyzer, "__version__", analyzer.__version__ + ".1")
     assert cache.kernel_key() != key
     monkeypatch.undo()
-    fake = tmp_path / "core"
-    fake.mkdir()
-    for path in Path(cache.__file__).parent.glob("*.py"):
-        (fake / path.name).write_bytes(path.read_bytes())
-    monkeypatch.setattr(cache, "__file__", str(fake / "cache.py"))
+    fake = tmp_path / "analyzer"
+    shutil.copytree(Path(analyzer.__file__).parent, fake, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(cache, "__file__", str(fake / "core" / "cache.py"))
     assert cache.kernel_key() == key
-    (fake / "tables.py").write_text((fake / "tables.py").read_text() + "\n# no kernel here\n")
-    assert cache.kernel_key() == key  # a module without numba code is no part of the key
-    (fake / "search.py").write_text((fake / "search.py").read_text() + "\n# the search kernels changed\n")
-    assert cache.kernel_key() != key
+
+    def edit(name: str) -> str:
+        path = fake / name
+        path.write_text(path.read_text() + "\n# edited\n")
+        return cache.kernel_key()
+
+    assert edit("cli/root.py") == key  # no kernel in that package
+    changed = edit("games/samarkand_sackson/rules.py")  # no numba import, but its constants reach the kernels
+    assert changed != key
+    assert edit("core/search.py") != changed
