@@ -12,7 +12,7 @@ position, `OneGame` one game dealt and stepped for the engine-against-reference 
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
@@ -21,7 +21,7 @@ from analyzer.core import policies as core_policies
 from analyzer.core import runner
 from analyzer.core import scenario as sc
 from analyzer.core.balance import summary
-from analyzer.core.balance.run import by_turn_rank, engine_games
+from analyzer.core.balance.run import by_turn_rank, engine_games, seat_assignments
 from analyzer.core.game import FullGames
 
 CHUNK = 1024  # games per batch without a search player
@@ -33,17 +33,22 @@ SEATINGS = ("fixed", "rotate")
 class Length:
     """One per-game length of the balance contract, read from stats column `at`: as it is (`how` "value"),
     ceil(value / players) ("rounds": turns in all -> rounds), 1 where it equals `code` ("equals": an end
-    reason), or 1 where it is positive ("positive")."""
+    reason), 1 where it is positive ("positive"), or the table's sum of a per-seat count ("seats": columns
+    at + seat * stride)."""
     name: str
     at: int
     how: str = "value"
     code: int = 0
+    stride: int = 0  # "seats": columns between one seat's count and the next's
 
     def __post_init__(self):
-        if self.how not in ("value", "rounds", "equals", "positive"):
-            raise ValueError(f"Length {self.name!r}: how must be value, rounds, equals or positive, not {self.how!r}")
+        if self.how not in ("value", "rounds", "equals", "positive", "seats"):
+            raise ValueError(f"Length {self.name!r}: how must be value, rounds, equals, positive or seats, "
+                             f"not {self.how!r}")
 
     def read(self, out: np.ndarray, players: int) -> np.ndarray:
+        if self.how == "seats":
+            return out[:, self.at + self.stride * np.arange(players)].sum(1)
         column = out[:, self.at]
         if self.how == "rounds":
             return -(-column // players)
@@ -67,10 +72,11 @@ def ended(at: int, reasons: dict[str, int]) -> tuple[Length, ...]:
 @dataclass(frozen=True)
 class Record:
     """Where an engine's per-game stats row (by seat) keeps what a balance run reads: the start seat's column
-    (turn-order rank 0), the first of `maxp` scores, the first of the action counts (`maxp` x kinds by seat; kind
-    by kind when `kind_major`), and the game lengths in the order the balance tables show them."""
-    start: int
-    money: int
+    (turn-order rank 0; None: seat 0 starts every game, a seat is its rank), the first of `maxp` scores (None: the
+    scores are not in the row, a `WholeGames.launch` hands them over), the first of the action counts (`maxp` x
+    kinds by seat; kind by kind when `kind_major`), and the game lengths in the order the balance tables show them."""
+    start: int | None
+    money: int | None
     actions: int
     kinds: tuple[str, ...]
     maxp: int
@@ -100,19 +106,35 @@ def turn_record(g, ends: dict[str, int]) -> Record:
 @dataclass(frozen=True)
 class WholeGames:
     """A game's whole games for core: `engine` its game module's import path (so that this pickles), `record`
-    its stats layout, `settings(config)` a balance config's settings vector, `chunk` games per batch."""
+    its stats layout, `settings(config)` a balance config's settings vector, `chunk` games per batch (`slow_chunk`
+    where a seat is not random).
+
+    An engine that core's `engine_games` does not drive (its own batch call, a board vector, a search loop of its
+    own) gives `launch(config, n, rng, seat_policy) -> {"stats", "credit", "scores"}` (scores where the record has
+    no `money`); lengths that are more than a column (a ratio, a board's spaces) come from `own(games, config)`,
+    named `own_lengths`, after the record's."""
     engine: str
     record: Record
     settings: Callable | None = None  # default: the engine's settings_vector(settings, players, by_rank=by_rank)
     chunk: int = CHUNK
     by_rank: bool = True  # False: an engine that seats the policies by turn-order rank without being told
+    slow_chunk: int | None = None  # games per batch where a seat is not random (None: chunk)
+    launch: Callable | None = None
+    own: Callable | None = None
+    own_lengths: tuple[str, ...] = ()
 
     @property
     def module(self):
         return importlib.import_module(self.engine)
 
+    @property
+    def lengths(self) -> tuple[str, ...]:
+        """Every length's name, in the order the balance tables show them."""
+        return self.record.length_names + self.own_lengths
+
     def games_per_chunk(self, config) -> int:
-        return core_policies.games_per_chunk(config.policies, self.chunk)
+        slow = self.slow_chunk is not None and any(p.kind != "random" for p in config.policies)
+        return core_policies.games_per_chunk(config.policies, self.slow_chunk if slow else self.chunk)
 
     def play_games(self, config, n: int, rng: np.random.Generator, seat_policy: np.ndarray | None = None):
         """n games: (engine stats (n, STSIZE) by seat, the policy index per seat (n, P))."""
@@ -125,20 +147,35 @@ class WholeGames:
             cfg = g.settings_vector(config.rules.settings, config.players)
         return engine_games(g, cfg, config, n, rng, np.zeros(g.SSIZE, dtype=np.int64), seat_policy)
 
-    def summarize(self, out: np.ndarray, players: int) -> dict:
-        """The balance contract's arrays, by turn-order rank, from the engine's per-game stats (by seat)."""
-        rec, starts = self.record, out[:, self.record.start]
-        res = {"credit": by_turn_rank(self.module.credit(out, players), starts, players),
-               "money": by_turn_rank(out[:, rec.money:rec.money + players], starts, players)}
+    def summarize(self, out: np.ndarray, players: int, games: dict | None = None) -> dict:
+        """The balance contract's arrays, by turn-order rank, from the engine's per-game stats (by seat); `games`
+        a launch's answer (its credit, and its scores where the record has no `money`)."""
+        rec = self.record
+        if rec.start is None:
+            def rank(a):
+                return a
+        else:
+            def rank(a):
+                return by_turn_rank(a, out[:, rec.start], players)
+        credit = self.module.credit(out, players) if games is None else games["credit"]
+        money = games["scores"] if rec.money is None else out[:, rec.money:rec.money + players]
+        res = {"credit": rank(credit), "money": rank(money)}
         for length in rec.lengths:
             res[length.name] = length.read(out, players)
-        res["actions"] = by_turn_rank(rec.action_counts(out, players), starts, players).sum(0)
+        res["actions"] = rank(rec.action_counts(out, players)).sum(0)
         return res
 
     def play(self, config, n: int, rng: np.random.Generator) -> dict:
         """n games from the set-up (the `core.balance` contract), plus `policy` (n, turn-order ranks)."""
-        out, seat_policy = self.play_games(config, n, rng)
-        res = self.summarize(out, config.players)
+        if self.launch is None:
+            out, seat_policy = self.play_games(config, n, rng)
+            res = self.summarize(out, config.players)
+        else:
+            seat_policy = seat_assignments(config.players, config.seating, n)
+            games = self.launch(config, n, rng, seat_policy)
+            res = self.summarize(games["stats"], config.players, games)
+            if self.own is not None:
+                res.update(self.own(games, config))
         res["policy"] = np.ascontiguousarray(seat_policy)
         return res
 
@@ -158,6 +195,23 @@ class GameConfig:
     seating: str = "fixed"
 
 
+@dataclass(frozen=True)
+class BoardRuleSet:
+    """A rule set of a board (a game's `rules.Board`; None: its illustrative default) and its `rules.Settings`."""
+    board: object = None
+    settings: object = None  # None: every default
+
+    @property
+    def illustrative(self) -> bool:
+        return self.board is None or self.board.illustrative
+
+
+@dataclass(frozen=True)
+class BoardConfig(GameConfig):
+    """A GameConfig that carries its board's engine vector, made once (neither compared nor shown)."""
+    bd: np.ndarray | None = field(default=None, compare=False, repr=False)
+
+
 def shared_win(key: np.ndarray) -> np.ndarray:
     """Win credit by seat from a (games, seats) key: 1 to the highest, split among the tied."""
     top = key == key.max(1, keepdims=True)
@@ -170,14 +224,17 @@ class SettingsRules:
     (`parse_settings`, `PLAYERS`), `rule_set` its RuleSet(settings), `keys` the rule keys a scenario may set
     (None: the parser's), `lines` the notes after the rule lines and `caveats(configs)`, `seat_text` what a seat
     is (the report's set-up item), `check` the engine's settings vector where it refuses what a table cannot play
-    (a seat handicap of the wrong length)."""
+    (a seat handicap of the wrong length), `labels(config)` a rule set's opening note lines (None: its settings'
+    labels; a board's label first on a board game), `models_note` the notes' last line."""
     rules: object
     rule_set: type
     lines: tuple[str, ...]
-    seat_text: str
+    seat_text: str = ""
     caveats: Callable | None = None
     keys: frozenset | None = None
     check: Callable | None = None  # check(settings, players): refuses, naming the field, what the table cannot play
+    labels: Callable | None = None
+    models_note: str = ""  # "": MODELS_NOTE
 
 
     def parse_rules(self, block):
@@ -192,9 +249,9 @@ class SettingsRules:
         return GameConfig(rules, players, tuple(policies), seating)
 
     def notes(self, configs: dict) -> list[str]:
-        out = summary.rule_lines(configs, lambda c: c.rules.settings.labels())
+        out = summary.rule_lines(configs, self.labels or (lambda c: c.rules.settings.labels()))
         out += self.caveats(configs) if self.caveats else []
-        return out + [*self.lines, MODELS_NOTE]
+        return out + [*self.lines, self.models_note or MODELS_NOTE]
 
     def rule_table(self, configs: dict):
         """The rule sets side by side: table, policies, and every setting any of them changes."""
@@ -206,6 +263,12 @@ class SettingsRules:
 
 
 MODELS_NOTE = "the numbers describe these player models, not human play"
+BOARD_MODELS_NOTE = "the numbers describe these player models on this board, not human play"
+
+
+def illustrative_board(configs: dict) -> str:
+    """The balance hook `illustrative` of a game whose rule sets (`BoardRuleSet`) say whether they are."""
+    return "illustrative board" if any(c.rules.illustrative for c in configs.values()) else ""
 
 
 def full_games(whole: WholeGames, hooks: SettingsRules, parse_policies, **fields) -> FullGames:
@@ -217,7 +280,7 @@ def full_games(whole: WholeGames, hooks: SettingsRules, parse_policies, **fields
         "parse_policies": parse_policies, "make_config": hooks.make_config, "players": hooks.players,
         "rule_table": hooks.rule_table, "notes": hooks.notes, "setup": hooks.seats, "rule_keys": keys,
         "variant_keys": frozenset(), "seatings": SEATINGS, "action_kinds": whole.record.kinds,
-        "lengths": whole.record.length_names, "default_policy": "greedy", "default_players": 4,
+        "lengths": whole.lengths, "default_policy": "greedy", "default_players": 4,
         "default_games": 4_000, **fields})
 
 

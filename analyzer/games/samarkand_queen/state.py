@@ -167,10 +167,7 @@ def parse_position(data: dict) -> Position:
     rules = r.mapping(data.get("rules"), "rules")
     board = r.parse_board(rules.get("board"), "rules.board")
     settings = r.parse_settings(rules, "rules", frozenset({"board", "players"}))
-    if "players" in rules and "players" in data and rules["players"] != data["players"]:
-        raise ScenarioError("rules.players", "differs from the top-level players; give it once")
-    players = sc.integer(rules.get("players", data.get("players", 4)),
-                         "rules.players" if "players" in rules else "players", *r.PLAYERS)
+    players = sc.table_players(data, rules, r.PLAYERS)
     block = r.mapping(data.get("position"), "position", POSITION_KEYS)
     p = _read(block, players, board, settings)
     check(p)

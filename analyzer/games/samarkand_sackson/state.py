@@ -121,10 +121,7 @@ def parse_position(data: dict) -> Position:
     rules = sc.mapping(data.get("rules"), "rules")
     board = r.parse_board(rules.get("board"), "rules.board", rules.get("prices"))
     settings = r.parse_settings(rules, "rules", frozenset({"board", "players", "prices"}))
-    if "players" in rules and "players" in data and rules["players"] != data["players"]:
-        raise ScenarioError("rules.players", "differs from the top-level players; give it once")
-    players = sc.integer(rules.get("players", data.get("players", 4)),
-                         "rules.players" if "players" in rules else "players", *r.PLAYERS)
+    players = sc.table_players(data, rules, r.PLAYERS)
     block = sc.mapping(data.get("position"), "position", POSITION_KEYS)
     p = _read(block, players, board, settings)
     check(p)
