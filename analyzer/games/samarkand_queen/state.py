@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from analyzer.core import scenario as sc
-from analyzer.core.errors import ScenarioError, did_you_mean
+from analyzer.core.errors import ScenarioError
 from analyzer.games.samarkand_queen import rules as r
 from analyzer.games.samarkand_queen.rules import DEFAULT_BOARD, Board, Settings
 
@@ -189,15 +189,6 @@ def _cards(value, where: str, board: Board) -> tuple[int, ...]:
     return tuple(sorted(cards))
 
 
-def _seat(value, where: str, names: list[str]) -> int:
-    if isinstance(value, str) and value in names:
-        return names.index(value)
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
-        return value
-    raise ScenarioError(where, f"got {value!r}; allowed: a seat 0..{len(names) - 1} or a name ({', '.join(names)})"
-                               f"{did_you_mean(value, names)}")
-
-
 def _read(block: dict, players: int, board: Board, settings: Settings) -> Position:
     P, F = "position", len(board.families)
     camels = [[] for _ in range(board.cells)]
@@ -280,8 +271,8 @@ def _read(block: dict, players: int, board: Board, settings: Settings) -> Positi
     goods_taken = block.get("goods_markers_taken")
     reached = frozenset(board.goods_at[c] for c, fams in enumerate(camels) if fams and board.goods_at[c])
     taken = frozenset(_cards(goods_taken, f"{P}.goods_markers_taken", board)) if goods_taken is not None else reached
-    to_move = _seat(block.get("to_move", 0), f"{P}.to_move", names)
-    me = _seat(block.get("me", to_move), f"{P}.me", names)
+    to_move = sc.seat(block.get("to_move", 0), f"{P}.to_move", names)
+    me = sc.seat(block.get("me", to_move), f"{P}.me", names)
     p = Position(players, board, settings, tuple(families), tuple(tuple(c) for c in camels), taken,
                  frozenset(met), tuple(seats), pile, discard, discard_count, bag, out, to_move, me,
                  sc.integer(block.get("turn", 0), f"{P}.turn", 0, settings.turn_cap))

@@ -128,15 +128,6 @@ def parse_position(data: dict) -> Position:
     return p
 
 
-def _seat(value, where: str, names: list[str]) -> int:
-    if isinstance(value, str) and value in names:
-        return names.index(value)
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
-        return value
-    raise ScenarioError(where, f"got {value!r}; allowed: a seat 0..{len(names) - 1} or a name ({', '.join(names)})"
-                               f"{did_you_mean(value, names)}")
-
-
 def _disc(value, where: str, board: Board, settings: Settings) -> tuple[int, ...]:
     chips = settings.chips
     if chips == 0:
@@ -179,8 +170,8 @@ def _read(block: dict, players: int, board: Board, settings: Settings) -> Positi
     for i, entry in enumerate(raw):
         seats.append(_player(entry, f"{P}.players[{i}]", i, board, [s.name for s in seats]))
     names = [s.name for s in seats]
-    to_move = _seat(block.get("to_move", 0), f"{P}.to_move", names)
-    me = _seat(block.get("me", to_move), f"{P}.me", names)
+    to_move = sc.seat(block.get("to_move", 0), f"{P}.to_move", names)
+    me = sc.seat(block.get("me", to_move), f"{P}.me", names)
     return Position(players, board, settings, _disc(block.get("disc"), f"{P}.disc", board, settings),
                     tuple(fields_), bag, out, tuple(seats), to_move, me,
                     sc.integer(block.get("turn", 0), f"{P}.turn", 0, settings.turn_cap - 1),
