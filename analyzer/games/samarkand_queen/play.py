@@ -46,7 +46,7 @@ RECORD = engine.Record(start=None, money=None, actions=g.ST_ACT, kinds=KINDS, ma
     engine.Length("sales", g.ST_ACT + 4, "seats", stride=g.NKINDS),
     *(engine.Length(f"VP from {src} (all seats)", g.ST_VP + k, "seats", stride=4) for k, src in enumerate(SOURCES))))
 WHOLE = engine.WholeGames("analyzer.games.samarkand_queen.game", RECORD, slow_chunk=256, launch=launch)
-play, summarize, games_per_chunk, LENGTHS = WHOLE.play, WHOLE.summarize, WHOLE.games_per_chunk, WHOLE.lengths
+play, games_per_chunk = WHOLE.play, WHOLE.games_per_chunk
 
 
 # ------------------------------------------------------------------------------------------------

@@ -62,7 +62,7 @@ RECORD = engine.Record(start=None, money=g.ST_MONEY, actions=g.ST_ACT, kinds=KIN
 WHOLE = engine.WholeGames(
     "analyzer.games.samarkand_sackson.game", RECORD, slow_chunk=256, launch=launch, own=start_lengths,
     own_lengths=(*(f"winner started on {k}" for k in START_NAMES), *(f"seat 0 started on {k}" for k in START_NAMES)))
-play, summarize, games_per_chunk, LENGTHS = WHOLE.play, WHOLE.summarize, WHOLE.games_per_chunk, WHOLE.lengths
+play, games_per_chunk = WHOLE.play, WHOLE.games_per_chunk
 
 
 # ------------------------------------------------------------------------------------------------

@@ -20,12 +20,13 @@ from dataclasses import replace
 import numpy as np
 import pandas as pd
 
+from analyzer.core import engine
 from analyzer.core import scenario as sc
 from analyzer.core.balance import summary
 from analyzer.core.game import FullGames
 from analyzer.games.san_marco import rules as r
 from analyzer.games.san_marco.game import ENGINE_READINGS, MAX_ROUNDS, settings_vector
-from analyzer.games.san_marco.play import KINDS, LENGTHS, SEATINGS, GameConfig, RuleSet
+from analyzer.games.san_marco.play import WHOLE, GameConfig, RuleSet
 from analyzer.games.san_marco.policies import parse_policies
 
 OWN_KEYS = {"board_shuffle", "adjacency_shuffle", "max_rounds_per_passage"}
@@ -122,9 +123,9 @@ def report_notes(configs: dict[str, GameConfig]) -> list[str]:
 
 
 FULL_GAMES = FullGames(
-    play="analyzer.games.san_marco.play:play", parse_rules=parse_rules, parse_policies=parse_policies,
-    make_config=make_config, players=players, games_per_chunk="analyzer.games.san_marco.play:games_per_chunk",
-    rule_table=rule_table, notes=notes, report_notes=report_notes, illustrative=illustrative, rule_keys=RULE_KEYS,
-    seatings=SEATINGS, action_kinds=KINDS, lengths=LENGTHS, money_name="prestige", money_range=(-16, 240),
+    play=WHOLE.play, parse_rules=parse_rules, parse_policies=parse_policies, make_config=make_config,
+    players=players, games_per_chunk=WHOLE.games_per_chunk, rule_table=rule_table, notes=notes,
+    report_notes=report_notes, illustrative=illustrative, rule_keys=RULE_KEYS, seatings=engine.SEATINGS,
+    action_kinds=WHOLE.record.kinds, lengths=WHOLE.lengths, money_name="prestige", money_range=(-16, 240),
     default_policy="greedy", default_players=4, default_games=2_000, title="seat, role and rule balance",
 )
