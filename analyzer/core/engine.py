@@ -6,8 +6,10 @@ where its per-game stats row keeps the start seat, the scores, the action counts
 and how a balance config becomes its settings vector.  Core then launches games (`play_games`), summarizes them by
 TURN-ORDER RANK (`summarize`: seat 0 of every balance table is the start player) and answers the balance contract
 (`play`, `games_per_chunk`).  A game whose rule set is its `rules.Settings` gets its balance hooks from
-`SettingsRules` and its `FullGames` from `full_games`.  `position_rollouts` plays batched rollouts from a
-position, `OneGame` one game dealt and stepped for the engine-against-reference checks.
+`SettingsRules` and its `FullGames` from `full_games`.  An engine with its own batch call (a board vector, a
+search loop of its own; seat 0 starting every game) gives `WholeGames.launch` and keeps the rest; a rule set of a
+board is a `BoardRuleSet`.  `position_rollouts` plays batched rollouts from a position, `OneGame` one game dealt
+and stepped for the engine-against-reference checks.
 """
 from __future__ import annotations
 
