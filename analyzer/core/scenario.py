@@ -229,6 +229,25 @@ def mapping(value: Any, field: str, allowed_keys: set[str] | None = None) -> dic
     return value
 
 
+def table_players(data: dict, rules: dict, allowed: tuple[int, int], default: int = 4) -> int:
+    """A position scenario's player count: `players` at the top level or in its `rules:` block (both only if
+    they agree), within `allowed` (low, high)."""
+    if "players" in rules and "players" in data and rules["players"] != data["players"]:
+        raise ScenarioError("rules.players", "differs from the top-level players; give it once")
+    return integer(rules.get("players", data.get("players", default)),
+                   "rules.players" if "players" in rules else "players", *allowed)
+
+
+def seat(value: Any, field: str, names: list[str]) -> int:
+    """A seat given by its number (0 .. len(names) - 1) or its name."""
+    if isinstance(value, str) and value in names:
+        return names.index(value)
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
+        return value
+    raise ScenarioError(field, f"got {value!r}; allowed: a seat 0..{len(names) - 1} or a name ({', '.join(names)})"
+                               f"{did_you_mean(value, names)}")
+
+
 def sequence(value: Any, field: str) -> list:
     if value is None:
         return []

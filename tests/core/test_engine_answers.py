@@ -19,7 +19,7 @@ from analyzer.core import registry, scenario
 from tests.cli_helpers import invoke, small_search
 
 ENGINES = ("alhambra", "cafe_international", "catan", "emerald", "finstere_flure", "goa", "puerto_rico",
-           "samarkand_queen", "st_petersburg")
+           "samarkand_queen", "samarkand_sackson", "san_marco", "st_petersburg")
 EXPECTED = Path(__file__).parent / "engine_answers.json"
 GAMES, SEARCH = 16, 2
 

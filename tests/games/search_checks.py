@@ -1,6 +1,7 @@
 """Checks every game's search player passes the same way, shared by the games' test_search.py."""
 import json
 
+import numpy as np
 import pytest
 
 from analyzer.core import search
@@ -23,6 +24,40 @@ def check_search_names(parse_policy, policy_code, policy_codes, greedy, base: st
         with pytest.raises(ScenarioError, match=why) as err:
             parse_policy(bad, "policies[2]")
         assert err.value.field == "policies[2]"
+
+
+NO_RECORD = np.zeros((1, 3), dtype=np.int64)
+
+
+def decisions(model, s, cfg, rs, code):
+    """Every decision of the game set up in (s, cfg, rs), every seat playing `code`, through the forward model
+    `model` (its advance, apply and policy): (state with the decision pending, cfg, seat), in order."""
+    while (p := model.advance(s, cfg, rs, NO_RECORD)) != search.ENDED:
+        if p >= 0:  # not the end of a round
+            yield s.copy(), cfg, p
+            model.apply(s, cfg, rs, NO_RECORD, model.policy(s, cfg, rs, NO_RECORD, code))
+
+
+def options(model, s, cfg) -> list:
+    """The options the forward model lists at the decision pending in s."""
+    out = np.empty(search.MAX_OPTIONS, dtype=np.int64)
+    return list(out[:model.legal(s, cfg, out)])
+
+
+def seated_games(play, parse, policies, n: int = 8, seed: int = 3, players: int = 4) -> dict:
+    """n games of a play module (its play, GameConfig, RuleSet) on the default rules, the policies (names read
+    with `parse`) rotating round the table, from `seed`."""
+    config = play.GameConfig(play.RuleSet(), players, tuple(parse(x) for x in policies), "rotate")
+    return play.play(config, n, np.random.default_rng(seed))
+
+
+def check_search_games_repeat(games, length: str = "turns", searcher: str = "search:4") -> None:
+    """The same seeded games with a search seat (`games(policies)`) twice: the same credit, money and `length`,
+    and every game hands out exactly one win."""
+    seats = (searcher, "greedy", "greedy", "greedy")
+    a, b = games(seats), games(seats)
+    assert all((a[k] == b[k]).all() for k in ("credit", "money", length))
+    assert np.allclose(a["credit"].sum(1), 1)
 
 
 BAD_PLAYERS = [["--policy", "search:0"], ["--against", "search:x"], ["--policy", "cleverest"]]

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import pandas as pd
 
+from analyzer.core import engine
 from analyzer.core import scenario as sc
 from analyzer.core.balance import summary
-from analyzer.core.game import FullGames
 from analyzer.games.samarkand_queen import game as g
 from analyzer.games.samarkand_queen import rules as r
-from analyzer.games.samarkand_queen.play import KINDS, LENGTHS, SEATINGS, GameConfig, RuleSet
+from analyzer.games.samarkand_queen.play import WHOLE, GameConfig, RuleSet
 from analyzer.games.samarkand_queen.policies import parse_policies
 
 RULE_KEYS = frozenset({"board", *r.SETTINGS})
@@ -28,30 +28,23 @@ def parse_rules(block) -> RuleSet:
     return RuleSet(board, settings)
 
 
-def players(rules: RuleSet | None) -> tuple[int, int]:
-    return r.PLAYERS
-
-
 def make_config(rules: RuleSet, players: int, policies: tuple, seating: str, block: dict, field: str) -> GameConfig:
     g.settings_vector(rules.settings, players)  # a seat handicap that does not fit the table fails here, not in play
-    return GameConfig(rules, players, tuple(policies), seating, g.board_vector(rules.board))
+    return GameConfig(rules, players, tuple(policies), seating, bd=g.board_vector(rules.board))
 
 
-def illustrative(configs: dict[str, GameConfig]) -> str:
-    return "illustrative board" if any(c.rules.illustrative for c in configs.values()) else ""
+def rule_lines(c: GameConfig) -> list[str]:
+    return [c.rules.board.label()] + c.rules.settings.labels()
 
 
-def notes(configs: dict[str, GameConfig]) -> list[str]:
-    out = summary.rule_lines(configs, lambda c: [c.rules.board.label()] + c.rules.settings.labels())
-    out += ["engine readings where the spec is silent: " + "; ".join(g.ENGINE_READINGS),
-            "lengths: turns in all; `capped` the share of games stopped by the turn cap (turn_cap), `five "
-            "relationships end` the share ended by a family's 5th relationship (else every family had one); "
-            "reshuffles of the discards, marriages and sales per game; `VP from ... (all seats)` the VP the "
-            "whole table scored from each source (cards in hand, goods markers, relationship markers, Dirham)",
-            "actions: per seat, marriages, one- and two-camel extensions, passes, and for cards whose space was "
-            "reached first while in the seat's hand, sold or kept",
-            "the numbers describe these player models on this board, not human play"]
-    return out
+HOOKS = engine.SettingsRules(r, RuleSet, (
+    "engine readings where the spec is silent: " + "; ".join(g.ENGINE_READINGS),
+    "lengths: turns in all; `capped` the share of games stopped by the turn cap (turn_cap), `five "
+    "relationships end` the share ended by a family's 5th relationship (else every family had one); "
+    "reshuffles of the discards, marriages and sales per game; `VP from ... (all seats)` the VP the "
+    "whole table scored from each source (cards in hand, goods markers, relationship markers, Dirham)",
+    "actions: per seat, marriages, one- and two-camel extensions, passes, and for cards whose space was "
+    "reached first while in the seat's hand, sold or kept"), labels=rule_lines, models_note=engine.BOARD_MODELS_NOTE)
 
 
 def rule_table(configs: dict[str, GameConfig]) -> pd.DataFrame:
@@ -71,10 +64,7 @@ def report_notes(configs: dict[str, GameConfig]) -> list[str]:
             "supplies the printed one", "the numbers describe these player models at this table, not human play"]
 
 
-FULL_GAMES = FullGames(
-    play="analyzer.games.samarkand_queen.play:play", parse_rules=parse_rules, parse_policies=parse_policies,
-    make_config=make_config, players=players, games_per_chunk="analyzer.games.samarkand_queen.play:games_per_chunk",
-    rule_table=rule_table, notes=notes, report_notes=report_notes, illustrative=illustrative, rule_keys=RULE_KEYS,
-    seatings=SEATINGS, action_kinds=KINDS, lengths=LENGTHS, money_name="VP", money_range=(0, 200),
-    default_policy="greedy", default_players=4, default_games=2_000, title="seat, player-count and rule balance",
-)
+FULL_GAMES = engine.full_games(
+    WHOLE, HOOKS, parse_policies, parse_rules=parse_rules, make_config=make_config, rule_table=rule_table,
+    setup=None, report_notes=report_notes, illustrative=engine.illustrative_board, rule_keys=RULE_KEYS,
+    money_name="VP", money_range=(0, 200), default_games=2_000, title="seat, player-count and rule balance")

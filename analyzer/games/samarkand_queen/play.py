@@ -24,71 +24,29 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analyzer.core import policies, runner, stats
-from analyzer.core.balance.run import seat_assignments
+from analyzer.core import engine, runner, stats
 from analyzer.games.samarkand_queen import game as g
 from analyzer.games.samarkand_queen.policies import Policy
 
-SEATINGS = ("fixed", "rotate")
 KINDS = g.KINDS
 SOURCES = ("cards", "goods markers", "relationship markers", "money")
 ENDS = ("all_related", "five_relationships", "capped")
-LENGTHS = ("turns", "capped", "five relationships end", "reshuffles", "marriages", "sales",
-           *(f"VP from {src} (all seats)" for src in SOURCES))
-CHUNK = 1024  # games per batch
+RuleSet, GameConfig = engine.BoardRuleSet, engine.BoardConfig
 
 
-@dataclass(frozen=True)
-class RuleSet:
-    board: object = None  # a rules.Board (None: the illustrative default)
-    settings: object = None  # a rules.Settings (None: every default)
-
-    @property
-    def illustrative(self) -> bool:
-        return self.board is None or self.board.illustrative
+def launch(config: GameConfig, n: int, rng: np.random.Generator, seat_policy: np.ndarray) -> dict:
+    """n games from the set-up on the config's board: scores, stats and credit by seat."""
+    return g.play_games(config.rules.board, config.rules.settings, config.players, config.policies, n, rng,
+                        seat_policy=seat_policy, bd=config.bd)
 
 
-@dataclass(frozen=True)
-class GameConfig:
-    rules: RuleSet
-    players: int
-    policies: tuple[Policy, ...]
-    seating: str = "fixed"
-    bd: np.ndarray | None = field(default=None, compare=False, repr=False)
-
-
-def games_per_chunk(config: GameConfig) -> int:
-    return policies.games_per_chunk(config.policies, CHUNK if all(p.kind == "random" for p in config.policies)
-                                    else 256)
-
-
-def summarize(out: dict, P: int) -> dict:
-    """The balance contract's arrays from the engine's per-game stats."""
-    st = out["stats"]
-    n = len(st)
-    res = {"money": out["scores"], "credit": out["credit"]}
-    res["turns"] = st[:, g.ST_TURNS]
-    res["capped"] = (st[:, g.ST_END] == 3).astype(np.int64)
-    res["five relationships end"] = (st[:, g.ST_END] == 2).astype(np.int64)
-    res["reshuffles"] = st[:, g.ST_RESHUF]
-    acts = st[:, g.ST_ACT:g.ST_ACT + g.MAXP * g.NKINDS].reshape(n, g.MAXP, g.NKINDS)[:, :P]
-    res["marriages"] = acts[:, :, 0].sum(1)
-    res["sales"] = acts[:, :, 4].sum(1)
-    vp = st[:, g.ST_VP:g.ST_VP + 4 * g.MAXP].reshape(n, g.MAXP, 4)[:, :P].sum(1)
-    for k, src in enumerate(SOURCES):
-        res[f"VP from {src} (all seats)"] = vp[:, k]
-    res["actions"] = acts.sum(0)
-    return res
-
-
-def play(config: GameConfig, n: int, rng: np.random.Generator) -> dict:
-    """n games from the set-up (the `core.balance` contract), plus `policy` (n, seats)."""
-    seat_policy = seat_assignments(config.players, config.seating, n)
-    out = g.play_games(config.rules.board, config.rules.settings, config.players, config.policies, n, rng,
-                       seat_policy=seat_policy, bd=config.bd)
-    res = summarize(out, config.players)
-    res["policy"] = np.ascontiguousarray(seat_policy)
-    return res
+RECORD = engine.Record(start=None, money=None, actions=g.ST_ACT, kinds=KINDS, maxp=g.MAXP, lengths=(
+    engine.Length("turns", g.ST_TURNS), *engine.ended(g.ST_END, {"capped": 3, "five relationships end": 2}),
+    engine.Length("reshuffles", g.ST_RESHUF), engine.Length("marriages", g.ST_ACT, "seats", stride=g.NKINDS),
+    engine.Length("sales", g.ST_ACT + 4, "seats", stride=g.NKINDS),
+    *(engine.Length(f"VP from {src} (all seats)", g.ST_VP + k, "seats", stride=4) for k, src in enumerate(SOURCES))))
+WHOLE = engine.WholeGames("analyzer.games.samarkand_queen.game", RECORD, slow_chunk=256, launch=launch)
+play, games_per_chunk = WHOLE.play, WHOLE.games_per_chunk
 
 
 # ------------------------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from analyzer.core import scenario as sc
-from analyzer.core.errors import ScenarioError, did_you_mean
+from analyzer.core.errors import ScenarioError
 from analyzer.core.settings import handicap_by_rank
 from analyzer.games.samarkand_queen import rules as r
 from analyzer.games.samarkand_queen.rules import DEFAULT_BOARD, Board, Settings
@@ -170,10 +170,7 @@ def parse_position(data: dict) -> Position:
     rules = r.mapping(data.get("rules"), "rules")
     board = r.parse_board(rules.get("board"), "rules.board")
     settings = r.parse_settings(rules, "rules", frozenset({"board", "players"}))
-    if "players" in rules and "players" in data and rules["players"] != data["players"]:
-        raise ScenarioError("rules.players", "differs from the top-level players; give it once")
-    players = sc.integer(rules.get("players", data.get("players", 4)),
-                         "rules.players" if "players" in rules else "players", *r.PLAYERS)
+    players = sc.table_players(data, rules, r.PLAYERS)
     block = r.mapping(data.get("position"), "position", POSITION_KEYS)
     p = _read(block, players, board, settings)
     check(p)
@@ -193,15 +190,6 @@ def _cards(value, where: str, board: Board) -> tuple[int, ...]:
     if len(set(cards)) != len(cards):
         raise ScenarioError(where, "each card once")
     return tuple(sorted(cards))
-
-
-def _seat(value, where: str, names: list[str]) -> int:
-    if isinstance(value, str) and value in names:
-        return names.index(value)
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
-        return value
-    raise ScenarioError(where, f"got {value!r}; allowed: a seat 0..{len(names) - 1} or a name ({', '.join(names)})"
-                               f"{did_you_mean(value, names)}")
 
 
 def _read(block: dict, players: int, board: Board, settings: Settings) -> Position:
@@ -286,8 +274,8 @@ def _read(block: dict, players: int, board: Board, settings: Settings) -> Positi
     goods_taken = block.get("goods_markers_taken")
     reached = frozenset(board.goods_at[c] for c, fams in enumerate(camels) if fams and board.goods_at[c])
     taken = frozenset(_cards(goods_taken, f"{P}.goods_markers_taken", board)) if goods_taken is not None else reached
-    to_move = _seat(block.get("to_move", 0), f"{P}.to_move", names)
-    me = _seat(block.get("me", to_move), f"{P}.me", names)
+    to_move = sc.seat(block.get("to_move", 0), f"{P}.to_move", names)
+    me = sc.seat(block.get("me", to_move), f"{P}.me", names)
     p = Position(players, board, settings, tuple(families), tuple(tuple(c) for c in camels), taken,
                  frozenset(met), tuple(seats), pile, discard, discard_count, bag, out, to_move, me,
                  sc.integer(block.get("turn", 0), f"{P}.turn", 0, settings.turn_cap))

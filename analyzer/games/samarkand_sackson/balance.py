@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import pandas as pd
 
+from analyzer.core import engine
 from analyzer.core import scenario as sc
 from analyzer.core.balance import summary
 from analyzer.core.errors import ScenarioError
-from analyzer.core.game import FullGames
 from analyzer.games.samarkand_sackson import game as g
 from analyzer.games.samarkand_sackson import rules as r
-from analyzer.games.samarkand_sackson.play import KINDS, LENGTHS, SEATINGS, GameConfig, RuleSet
+from analyzer.games.samarkand_sackson.play import WHOLE, GameConfig, RuleSet
 from analyzer.games.samarkand_sackson.policies import parse_policies
 
 RULE_KEYS = frozenset({"board", "prices", *r.SETTINGS})
@@ -29,10 +29,6 @@ def parse_rules(block) -> RuleSet:
     board = r.parse_board(block.pop("board", None), "rules.board", block.pop("prices", None))
     settings = r.parse_settings(block, "rules")
     return RuleSet(board, settings)
-
-
-def players(rules: RuleSet | None) -> tuple[int, int]:
-    return r.PLAYERS
 
 
 def parse_start(value, field: str, players: int, board) -> tuple | None:
@@ -49,7 +45,7 @@ def make_config(rules: RuleSet, players: int, policies: tuple, seating: str, blo
     board = rules.board if rules.board is not None else r.DEFAULT_BOARD
     starts = parse_start(block.get("start"), f"{field}.start", players, board)
     g.settings_vector(rules.settings, players)  # a seat handicap that does not fit the table fails here, not in play
-    return GameConfig(rules, players, tuple(policies), seating, starts, g.board_vector(rules.board))
+    return GameConfig(rules, players, tuple(policies), seating, bd=g.board_vector(rules.board), starts=starts)
 
 
 def _start_text(c: GameConfig) -> str:
@@ -59,27 +55,22 @@ def _start_text(c: GameConfig) -> str:
     return ", ".join("random" if x < 0 else b.space_ids[x] for x in c.starts)
 
 
-def illustrative(configs: dict[str, GameConfig]) -> str:
-    return "illustrative board" if any(c.rules.illustrative for c in configs.values()) else ""
+def rule_lines(c: GameConfig) -> list[str]:
+    board = r.DEFAULT_BOARD if c.rules.board is None else c.rules.board
+    return [board.label()] + c.rules.settings.labels()
 
 
-def notes(configs: dict[str, GameConfig]) -> list[str]:
-    def lines(c):
-        board = r.DEFAULT_BOARD if c.rules.board is None else c.rules.board
-        return [board.label()] + c.rules.settings.labels()
-
-    out = summary.rule_lines(configs, lines)
-    out += ["engine readings where the spec is silent: " + "; ".join(g.ENGINE_READINGS),
-            "lengths: turns in all; `capped` the share of games stopped by the turn cap (turn_cap, credited to the "
-            "richest), `won at 500` the share a sale to 500 ended, `last player standing` the share where every "
-            "other player went broke (eliminate_broke); the bag's emptyings per game; sale income by market kind "
-            "and the fines paid, all seats together; `winner started on a camp|oasis|city` the share of the win "
-            "credit going to seats that started on that kind of space, `seat 0 started on a ...` how often seat 0 "
-            "did (with random starts, compare the two for the start placement's effect)",
-            "actions: per seat, the share of its turns with each move or act (free step, extra move, die; gift "
-            "bought, trade, full camp, oasis 1 / 4 / penalty, sale, fine)",
-            "the numbers describe these player models on this board, not human play"]
-    return out
+HOOKS = engine.SettingsRules(r, RuleSet, (
+    "engine readings where the spec is silent: " + "; ".join(g.ENGINE_READINGS),
+    "lengths: turns in all; `capped` the share of games stopped by the turn cap (turn_cap, credited to the "
+    "richest), `won at 500` the share a sale to 500 ended, `last player standing` the share where every "
+    "other player went broke (eliminate_broke); the bag's emptyings per game; sale income by market kind "
+    "and the fines paid, all seats together; `winner started on a camp|oasis|city` the share of the win "
+    "credit going to seats that started on that kind of space, `seat 0 started on a ...` how often seat 0 "
+    "did (with random starts, compare the two for the start placement's effect)",
+    "actions: per seat, the share of its turns with each move or act (free step, extra move, die; gift "
+    "bought, trade, full camp, oasis 1 / 4 / penalty, sale, fine)"), labels=rule_lines,
+    models_note=engine.BOARD_MODELS_NOTE)
 
 
 def rule_table(configs: dict[str, GameConfig]) -> pd.DataFrame:
@@ -100,11 +91,8 @@ def report_notes(configs: dict[str, GameConfig]) -> list[str]:
             "the scenario supplies the printed one", "the numbers describe these player models, not human play"]
 
 
-FULL_GAMES = FullGames(
-    play="analyzer.games.samarkand_sackson.play:play", parse_rules=parse_rules, parse_policies=parse_policies,
-    make_config=make_config, players=players, games_per_chunk="analyzer.games.samarkand_sackson.play:games_per_chunk",
-    rule_table=rule_table, notes=notes, report_notes=report_notes, illustrative=illustrative, rule_keys=RULE_KEYS,
-    variant_keys=VARIANT_KEYS, seatings=SEATINGS, action_kinds=KINDS, lengths=LENGTHS, money_name="piasters",
-    money_range=(0, 1024), default_policy="greedy", default_players=4, default_games=2_000,
-    title="seat, start, player-count and rule balance",
-)
+FULL_GAMES = engine.full_games(
+    WHOLE, HOOKS, parse_policies, parse_rules=parse_rules, make_config=make_config, rule_table=rule_table,
+    setup=None, report_notes=report_notes, illustrative=engine.illustrative_board, rule_keys=RULE_KEYS,
+    variant_keys=VARIANT_KEYS, money_name="piasters", money_range=(0, 1024), default_games=2_000,
+    title="seat, start, player-count and rule balance")

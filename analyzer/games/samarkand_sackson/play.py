@@ -12,86 +12,57 @@ answer for any --jobs.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.core import policies, runner, stats
-from analyzer.core.balance.run import seat_assignments
+from analyzer.core import engine, runner, stats
 from analyzer.games.samarkand_sackson import game as g
 from analyzer.games.samarkand_sackson.policies import Policy
 
-SEATINGS = ("fixed", "rotate")
 KINDS = g.ACT_KINDS
 MARKET_NAMES = ("grain", "fruit", "copper", "carpets", "camels", "jewels", "assortments")
 STARTS = ("camp", "oasis", "city")
 START_NAMES = ("a camp", "an oasis", "a city")
-LENGTHS = ("turns", "capped", "won at 500", "last player standing", "bag emptied (times)",
-           *(f"income from {m} (all seats)" for m in MARKET_NAMES), "fines paid (all seats)",
-           *(f"winner started on {k}" for k in START_NAMES), *(f"seat 0 started on {k}" for k in START_NAMES))
-CHUNK = 1024  # games per batch
 BAG_TURNS = (10, 20, 50, 100, 200)
+RuleSet = engine.BoardRuleSet
 
 
 @dataclass(frozen=True)
-class RuleSet:
-    board: object = None  # a rules.Board (None: the illustrative default)
-    settings: object = None  # a rules.Settings (None: every default)
-
-    @property
-    def illustrative(self) -> bool:
-        return self.board is None or self.board.illustrative
-
-
-@dataclass(frozen=True)
-class GameConfig:
-    rules: RuleSet
-    players: int
-    policies: tuple[Policy, ...]
-    seating: str = "fixed"
+class GameConfig(engine.BoardConfig):
     starts: tuple | None = None  # one start space (index, -1 uniform) per seat; None: every seat uniform
-    bd: np.ndarray | None = field(default=None, compare=False, repr=False)
 
 
-def games_per_chunk(config: GameConfig) -> int:
-    return policies.games_per_chunk(config.policies, CHUNK if all(p.kind == "random" for p in config.policies)
-                                    else 256)
+def launch(config: GameConfig, n: int, rng: np.random.Generator, seat_policy: np.ndarray) -> dict:
+    """n games from the set-up on the config's board and start spaces: stats and credit by seat."""
+    return g.play_games(config.rules.board, config.rules.settings, config.players, config.policies, n, rng,
+                        seat_policy=seat_policy, starts=config.starts, bd=config.bd)
 
 
-def summarize(out: dict, P: int, board) -> dict:
-    """The balance contract's arrays from the engine's per-game stats."""
+def start_lengths(games: dict, config: GameConfig) -> dict:
+    """The win credit of the seats that started on each kind of space, and the kind seat 0 started on."""
     from analyzer.games.samarkand_sackson import rules as r
 
-    board = r.DEFAULT_BOARD if board is None else board
-    st = out["stats"]
-    n = len(st)
-    res = {"money": st[:, g.ST_MONEY:g.ST_MONEY + P], "credit": out["credit"]}
-    res["turns"] = st[:, g.ST_TURNS]
-    res["capped"] = (st[:, g.ST_END] == g.E_CAPPED).astype(np.int64)
-    res["won at 500"] = (st[:, g.ST_END] == g.E_WON).astype(np.int64)
-    res["last player standing"] = (st[:, g.ST_END] == g.E_LAST).astype(np.int64)
-    res["bag emptied (times)"] = st[:, g.ST_NEMPTY]
-    for k, m in enumerate(MARKET_NAMES):
-        res[f"income from {m} (all seats)"] = st[:, g.ST_INCOME + k]
-    res["fines paid (all seats)"] = st[:, g.ST_FINES]
-    kind = np.asarray(board.kind)[st[:, g.ST_START:g.ST_START + P]]  # (n, P) the type of each start space
-    win = out["credit"]
+    board = r.DEFAULT_BOARD if config.rules.board is None else config.rules.board
+    st, win = games["stats"], games["credit"]
+    kind = np.asarray(board.kind)[st[:, g.ST_START:g.ST_START + config.players]]  # (n, P) each start space's type
+    res = {}
     for k, name in enumerate(START_NAMES):
         res[f"winner started on {name}"] = ((kind == k) * win).sum(1)
         res[f"seat 0 started on {name}"] = (kind[:, 0] == k).astype(np.int64)
-    acts = st[:, g.ST_ACT:g.ST_ACT + g.MAXP * g.NACT].reshape(n, g.MAXP, g.NACT)[:, :P]
-    res["actions"] = acts.sum(0)
     return res
 
 
-def play(config: GameConfig, n: int, rng: np.random.Generator) -> dict:
-    """n games from the set-up (the `core.balance` contract), plus `policy` (n, seats)."""
-    seat_policy = seat_assignments(config.players, config.seating, n)
-    out = g.play_games(config.rules.board, config.rules.settings, config.players, config.policies, n, rng,
-                       seat_policy=seat_policy, starts=config.starts, bd=config.bd)
-    res = summarize(out, config.players, config.rules.board)
-    res["policy"] = np.ascontiguousarray(seat_policy)
-    return res
+RECORD = engine.Record(start=None, money=g.ST_MONEY, actions=g.ST_ACT, kinds=KINDS, maxp=g.MAXP, lengths=(
+    engine.Length("turns", g.ST_TURNS),
+    *engine.ended(g.ST_END, {"capped": g.E_CAPPED, "won at 500": g.E_WON, "last player standing": g.E_LAST}),
+    engine.Length("bag emptied (times)", g.ST_NEMPTY),
+    *(engine.Length(f"income from {m} (all seats)", g.ST_INCOME + k) for k, m in enumerate(MARKET_NAMES)),
+    engine.Length("fines paid (all seats)", g.ST_FINES)))
+WHOLE = engine.WholeGames(
+    "analyzer.games.samarkand_sackson.game", RECORD, slow_chunk=256, launch=launch, own=start_lengths,
+    own_lengths=(*(f"winner started on {k}" for k in START_NAMES), *(f"seat 0 started on {k}" for k in START_NAMES)))
+play, games_per_chunk = WHOLE.play, WHOLE.games_per_chunk
 
 
 # ------------------------------------------------------------------------------------------------

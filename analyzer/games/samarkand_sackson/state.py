@@ -122,23 +122,11 @@ def parse_position(data: dict) -> Position:
     rules = sc.mapping(data.get("rules"), "rules")
     board = r.parse_board(rules.get("board"), "rules.board", rules.get("prices"))
     settings = r.parse_settings(rules, "rules", frozenset({"board", "players", "prices"}))
-    if "players" in rules and "players" in data and rules["players"] != data["players"]:
-        raise ScenarioError("rules.players", "differs from the top-level players; give it once")
-    players = sc.integer(rules.get("players", data.get("players", 4)),
-                         "rules.players" if "players" in rules else "players", *r.PLAYERS)
+    players = sc.table_players(data, rules, r.PLAYERS)
     block = sc.mapping(data.get("position"), "position", POSITION_KEYS)
     p = _read(block, players, board, settings)
     check(p)
     return p
-
-
-def _seat(value, where: str, names: list[str]) -> int:
-    if isinstance(value, str) and value in names:
-        return names.index(value)
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
-        return value
-    raise ScenarioError(where, f"got {value!r}; allowed: a seat 0..{len(names) - 1} or a name ({', '.join(names)})"
-                               f"{did_you_mean(value, names)}")
 
 
 def _disc(value, where: str, board: Board, settings: Settings) -> tuple[int, ...]:
@@ -183,8 +171,8 @@ def _read(block: dict, players: int, board: Board, settings: Settings) -> Positi
     for i, entry in enumerate(raw):
         seats.append(_player(entry, f"{P}.players[{i}]", i, board, [s.name for s in seats]))
     names = [s.name for s in seats]
-    to_move = _seat(block.get("to_move", 0), f"{P}.to_move", names)
-    me = _seat(block.get("me", to_move), f"{P}.me", names)
+    to_move = sc.seat(block.get("to_move", 0), f"{P}.to_move", names)
+    me = sc.seat(block.get("me", to_move), f"{P}.me", names)
     return Position(players, board, settings, _disc(block.get("disc"), f"{P}.disc", board, settings),
                     tuple(fields_), bag, out, tuple(seats), to_move, me,
                     sc.integer(block.get("turn", 0), f"{P}.turn", 0, settings.turn_cap - 1),

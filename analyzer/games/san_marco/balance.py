@@ -20,12 +20,12 @@ from dataclasses import replace
 import numpy as np
 import pandas as pd
 
+from analyzer.core import engine
 from analyzer.core import scenario as sc
 from analyzer.core.balance import summary
-from analyzer.core.game import FullGames
 from analyzer.games.san_marco import rules as r
 from analyzer.games.san_marco.game import ENGINE_READINGS, MAX_ROUNDS, settings_vector
-from analyzer.games.san_marco.play import KINDS, LENGTHS, SEATINGS, GameConfig, RuleSet
+from analyzer.games.san_marco.play import WHOLE, GameConfig, RuleSet
 from analyzer.games.san_marco.policies import parse_policies
 
 OWN_KEYS = {"board_shuffle", "adjacency_shuffle", "max_rounds_per_passage"}
@@ -73,15 +73,6 @@ def parse_rules(block) -> RuleSet:
     return RuleSet(board, settings, cap, note)
 
 
-def players(rules: RuleSet | None) -> tuple[int, int]:
-    return r.PLAYERS[0], r.PLAYERS[-1]
-
-
-def make_config(rules: RuleSet, players: int, policies: tuple, seating: str, block: dict, field: str) -> GameConfig:
-    settings_vector(rules.settings, players)  # a seat handicap that does not fit the table fails here, not in play
-    return GameConfig(rules, players, tuple(policies), seating)
-
-
 def illustrative(configs: dict[str, GameConfig]) -> str:
     return "illustrative board" if any(c.rules.board.illustrative for c in configs.values()) else ""
 
@@ -121,10 +112,8 @@ def report_notes(configs: dict[str, GameConfig]) -> list[str]:
             "one", "the numbers describe these player models at this table, not human play"]
 
 
-FULL_GAMES = FullGames(
-    play="analyzer.games.san_marco.play:play", parse_rules=parse_rules, parse_policies=parse_policies,
-    make_config=make_config, players=players, games_per_chunk="analyzer.games.san_marco.play:games_per_chunk",
-    rule_table=rule_table, notes=notes, report_notes=report_notes, illustrative=illustrative, rule_keys=RULE_KEYS,
-    seatings=SEATINGS, action_kinds=KINDS, lengths=LENGTHS, money_name="prestige", money_range=(-16, 240),
-    default_policy="greedy", default_players=4, default_games=2_000, title="seat, role and rule balance",
-)
+HOOKS = engine.SettingsRules(r, RuleSet, (), check=settings_vector)  # a seat handicap that does not fit the table
+FULL_GAMES = engine.full_games(
+    WHOLE, HOOKS, parse_policies, parse_rules=parse_rules, rule_table=rule_table, notes=notes, setup=None,
+    report_notes=report_notes, illustrative=illustrative, rule_keys=RULE_KEYS, money_name="prestige",
+    money_range=(-16, 240), default_games=2_000, title="seat, role and rule balance")

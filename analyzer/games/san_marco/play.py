@@ -17,20 +17,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analyzer.core import policies as core_policies
-from analyzer.core.balance.run import seat_assignments
+from analyzer.core import engine
 from analyzer.games.san_marco import game as g
 from analyzer.games.san_marco import model
 from analyzer.games.san_marco import rules as r
 from analyzer.games.san_marco.policies import Policy
 
-SEATINGS = ("fixed", "rotate")
 KINDS = g.KINDS
 ROLE_SLOTS = ("D1", "R1", "D2", "R2")  # 3 players: D in D1's slot, D2 empty
-LENGTHS = ("rounds", "passage 1 rounds", "passage 2 rounds", "passage 3 rounds", "extra rounds", "doge scorings",
-           "action deck reshuffles", "capped",
-           *(f"{role} prestige per round" for role in ROLE_SLOTS), *(f"{role} limit per round" for role in ROLE_SLOTS))
-CHUNK = 1024  # games per batch
 
 
 @dataclass(frozen=True)
@@ -41,50 +35,37 @@ class RuleSet:
     board_note: str = ""  # how the board was derived (a shuffle of the illustrative one)
 
 
-@dataclass(frozen=True)
-class GameConfig:
-    rules: RuleSet
-    players: int
-    policies: tuple[Policy, ...]
-    seating: str = "fixed"
+GameConfig = engine.GameConfig
 
 
-def games_per_chunk(config: GameConfig) -> int:
-    return core_policies.games_per_chunk(config.policies, 256 if any(p.kind != "random" for p in config.policies)
-                                         else CHUNK)
+def launch(config: GameConfig, n: int, rng: np.random.Generator, seat_policy: np.ndarray) -> dict:
+    """n games from the set-up: the engine's, or where a search player sits core's loop over the forward model
+    (`model.py`) on the same chance; scores, stats and credit by seat."""
+    searching = any(p.kind == "search" for p in config.policies)
+    return (model if searching else g).play_games(config.rules.board, config.rules.settings, config.players,
+                                                  config.policies, n, rng, seat_policy=seat_policy,
+                                                  max_rounds=config.rules.max_rounds)
 
 
-def summarize(out: dict, P: int) -> dict:
-    """The balance contract's arrays from the engine's per-game stats."""
-    st = out["stats"]
-    n = len(st)
-    res = {"money": out["scores"], "credit": out["credit"]}
-    res["rounds"] = st[:, g.ST_ROUNDS]
-    for k in range(3):
-        res[f"passage {k + 1} rounds"] = st[:, g.ST_P1 + k]
-    res["extra rounds"] = st[:, g.ST_EXTRA]
-    res["doge scorings"] = st[:, g.ST_DOGES]
-    res["action deck reshuffles"] = st[:, g.ST_RESHUF]
-    res["capped"] = st[:, g.ST_CAP]
+def role_lengths(games: dict, config: GameConfig) -> dict:
+    """Each game's mean over its normal rounds of what the seat in each role gained: prestige and limit."""
+    st, res = games["stats"], {}
     for q, role in enumerate(ROLE_SLOTS):
         rounds = np.maximum(st[:, g.ST_ROLEN + q], 1)
         res[f"{role} prestige per round"] = st[:, g.ST_ROLEP + q] / rounds
         res[f"{role} limit per round"] = st[:, g.ST_ROLEL + q] / rounds
-    acts = st[:, g.ST_ACT:g.ST_ACT + 4 * g.NKINDS].reshape(n, 4, g.NKINDS).sum(0)[:P]
-    res["actions"] = acts
     return res
 
 
-def play(config: GameConfig, n: int, rng: np.random.Generator) -> dict:
-    """n games from the set-up (the `core.balance` contract), plus `policy` (n, seats)."""
-    seat_policy = seat_assignments(config.players, config.seating, n)
-    searching = any(p.kind == "search" for p in config.policies)
-    out = (model if searching else g).play_games(config.rules.board, config.rules.settings, config.players,
-                                                 config.policies, n, rng, seat_policy=seat_policy,
-                                                 max_rounds=config.rules.max_rounds)
-    res = summarize(out, config.players)
-    res["policy"] = np.ascontiguousarray(seat_policy)
-    return res
+RECORD = engine.Record(start=None, money=None, actions=g.ST_ACT, kinds=KINDS, maxp=4, lengths=(
+    engine.Length("rounds", g.ST_ROUNDS), *(engine.Length(f"passage {k + 1} rounds", g.ST_P1 + k) for k in range(3)),
+    engine.Length("extra rounds", g.ST_EXTRA), engine.Length("doge scorings", g.ST_DOGES),
+    engine.Length("action deck reshuffles", g.ST_RESHUF), engine.Length("capped", g.ST_CAP)))
+WHOLE = engine.WholeGames(
+    "analyzer.games.san_marco.game", RECORD, slow_chunk=256, launch=launch, own=role_lengths,
+    own_lengths=(*(f"{role} prestige per round" for role in ROLE_SLOTS),
+                 *(f"{role} limit per round" for role in ROLE_SLOTS)))
+play, games_per_chunk, LENGTHS = WHOLE.play, WHOLE.games_per_chunk, WHOLE.lengths
 
 
 # ------------------------------------------------------------------------------------------------

@@ -10,11 +10,11 @@ from analyzer.games.alhambra import game as g
 from analyzer.games.alhambra import play as pl
 from analyzer.games.alhambra.policies import Policy, parse_policies
 from tests.cli_helpers import invoke
-from tests.games.search_checks import (BAD_PLAYERS, check_search_names, check_strength_refuses,
-                                       check_strength_same_for_any_jobs)
+from tests.games import search_checks as sc
+from tests.games.search_checks import (BAD_PLAYERS, NO_RECORD, check_search_games_repeat, check_search_names,
+                                       check_strength_refuses, check_strength_same_for_any_jobs)
 
 GREEDY, RANDOM = g.P_GREEDY, g.P_RANDOM
-NO_RECORD = np.zeros((1, 3), dtype=np.int64)
 NSTREAMS = 6
 
 
@@ -30,20 +30,11 @@ def new_game(players, seed, code):
 
 def decisions(players, seed, code=GREEDY):
     """Every decision of one game, as (forward state with the decision pending, cfg, seat), in order."""
-    f, cfg, rs = new_game(players, seed, code)
-    while True:
-        p = g.advance(f, cfg, rs, NO_RECORD)
-        if p == search.ENDED:
-            return
-        if p == search.ROUND_END:
-            continue
-        yield f.copy(), cfg, p
-        g.apply(f, cfg, rs, NO_RECORD, g.policy(f, cfg, rs, NO_RECORD, code))
+    return sc.decisions(g, *new_game(players, seed, code), code)
 
 
 def options(f, cfg):
-    out = np.empty(search.MAX_OPTIONS, dtype=np.int64)
-    return list(out[:g.legal(f, cfg, out)])
+    return sc.options(g, f, cfg)
 
 
 def value(f, cfg, seat, option):
@@ -157,15 +148,8 @@ def test_the_search_leaves_the_state_as_it_found_it_and_is_deterministic():
     assert (f[:grids] == before[:grids]).all()
 
 
-def games(policies, n=8, seed=3, players=4):
-    pols = tuple(parse_policies(x, "p", 1)[0] for x in policies)
-    return pl.play(pl.GameConfig(pl.RuleSet(), players, pols, "rotate"), n, np.random.default_rng(seed))
-
-
 def test_search_games_are_deterministic():
-    a, b = games(("search:4", "greedy", "greedy", "greedy")), games(("search:4", "greedy", "greedy", "greedy"))
-    assert all((a[k] == b[k]).all() for k in ("credit", "money", "turns"))
-    assert np.allclose(a["credit"].sum(1), 1)
+    check_search_games_repeat(lambda policies: sc.seated_games(pl, lambda x: parse_policies(x, "p", 1)[0], policies))
 
 
 def test_search_names_parse_and_bad_ones_name_the_field():

@@ -22,8 +22,8 @@ def test_every_balance_scenario_plays_a_few_games(path):
         assert out["money"].shape == (4, config.players) and np.allclose(out["credit"].sum(1), 1)
         assert out["actions"].shape == (config.players, len(FULL.action_kinds))
         assert set(FULL.lengths) <= set(out)
-    assert "illustrative" in balance.illustrative(configs)
-    assert any("ILLUSTRATIVE" in line for line in balance.notes(configs))
+    assert "illustrative" in FULL.hook("illustrative")(configs)
+    assert any("ILLUSTRATIVE" in line for line in FULL.hook("notes")(configs))
     assert not balance.rule_table(configs).empty
 
 

@@ -9,29 +9,20 @@ from analyzer.games.samarkand_queen import game as g
 from analyzer.games.samarkand_queen import play as pl
 from analyzer.games.samarkand_queen.policies import Policy, parse_policy
 from tests.cli_helpers import invoke
-from tests.games.search_checks import (BAD_PLAYERS, check_search_names, check_strength_refuses,
-                                       check_strength_same_for_any_jobs)
+from tests.games import search_checks as sc
+from tests.games.search_checks import (BAD_PLAYERS, NO_RECORD, check_search_games_repeat, check_search_names,
+                                       check_strength_refuses, check_strength_same_for_any_jobs)
 
 GREEDY = g.POLICY_CODES["greedy"]
-NO_RECORD = np.zeros((1, 3), dtype=np.int64)
 
 
 def decisions(players, seed):
     """Every decision of one greedy game, as (state with the decision pending, cfg, seat), in order."""
-    s, cfg, rs = g.new_game(players, seed)
-    while True:
-        p = g.advance(s, cfg, rs, NO_RECORD)
-        if p == search.ENDED:
-            return
-        if p == search.ROUND_END:
-            continue
-        yield s.copy(), cfg, p
-        g.apply(s, cfg, rs, NO_RECORD, g.policy(s, cfg, rs, NO_RECORD, GREEDY))
+    return sc.decisions(g, *g.new_game(players, seed), GREEDY)
 
 
 def options(s, cfg):
-    out = np.empty(search.MAX_OPTIONS, dtype=np.int64)
-    return list(out[:g.legal(s, cfg, out)])
+    return sc.options(g, s, cfg)
 
 
 def test_the_forward_model_plays_the_engines_games():
@@ -151,15 +142,12 @@ def test_more_actions_than_the_search_takes_keep_greedys_best():
     pytest.fail("no decision with more than MAX_OPTIONS actions")
 
 
-def games(policies, n=8, seed=3, players=4):
-    pols = tuple(parse_policy(x, "p") for x in policies)
-    return pl.play(pl.GameConfig(pl.RuleSet(), players, pols, "rotate"), n, np.random.default_rng(seed))
+def games(policies, n=8):
+    return sc.seated_games(pl, lambda x: parse_policy(x, "p"), policies, n)
 
 
 def test_search_games_are_deterministic_and_leave_the_other_seats_luck_alone():
-    a, b = games(("search:4", "greedy", "greedy", "greedy")), games(("search:4", "greedy", "greedy", "greedy"))
-    assert all((a[k] == b[k]).all() for k in ("credit", "money", "turns"))
-    assert np.allclose(a["credit"].sum(1), 1)
+    check_search_games_repeat(games)
 
 
 def test_search_beats_greedy():

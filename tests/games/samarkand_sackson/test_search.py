@@ -10,31 +10,21 @@ from analyzer.games.samarkand_sackson import model as m
 from analyzer.games.samarkand_sackson import play as pl
 from analyzer.games.samarkand_sackson.policies import Policy, parse_policy
 from tests.cli_helpers import invoke
-from tests.games.search_checks import (BAD_PLAYERS, check_search_names, check_strength_refuses,
-                                       check_strength_same_for_any_jobs)
+from tests.games import search_checks as sc
+from tests.games.search_checks import (BAD_PLAYERS, NO_RECORD, check_search_games_repeat, check_search_names,
+                                       check_strength_refuses, check_strength_same_for_any_jobs)
 
 GREEDY = g.POLICY_CODES["greedy"]
-NO_RECORD = np.zeros((1, 3), dtype=np.int64)
 MASK = (1 << 64) - 1
 
 
 def decisions(players, seed, policy="greedy"):
     """Every decision of one game (every seat `policy`), as (state with the decision pending, cfg, seat), in order."""
-    s, cfg, rs = g.new_game(players, seed, policy=policy)
-    code = g.POLICY_CODES[policy]
-    while True:
-        p = m.advance(s, cfg, rs, NO_RECORD)
-        if p == search.ENDED:
-            return
-        if p == search.ROUND_END:
-            continue
-        yield s.copy(), cfg, p
-        m.apply(s, cfg, rs, NO_RECORD, m.policy(s, cfg, rs, NO_RECORD, code))
+    return sc.decisions(m, *g.new_game(players, seed, policy=policy), g.POLICY_CODES[policy])
 
 
 def options(s, cfg):
-    out = np.empty(search.MAX_OPTIONS, dtype=np.int64)
-    return list(out[:m.legal(s, cfg, out)])
+    return sc.options(m, s, cfg)
 
 
 @pytest.mark.parametrize("policy", ["greedy", "collector", "random"])
@@ -182,15 +172,9 @@ def test_the_trades_listed_are_legal_and_greedys_comes_first():
     assert listed > 100
 
 
-def games(policies, n=8, seed=3, players=4):
-    pols = tuple(parse_policy(x, "p") for x in policies)
-    return pl.play(pl.GameConfig(pl.RuleSet(), players, pols, "rotate"), n, np.random.default_rng(seed))
-
-
 def test_search_games_are_deterministic():
-    a, b = games(("search:2", "greedy", "greedy", "greedy")), games(("search:2", "greedy", "greedy", "greedy"))
-    assert all((a[k] == b[k]).all() for k in ("credit", "money", "turns"))
-    assert np.allclose(a["credit"].sum(1), 1)
+    check_search_games_repeat(lambda policies: sc.seated_games(pl, lambda x: parse_policy(x, "p"), policies),
+                              searcher="search:2")
 
 
 def test_search_names_parse_and_bad_ones_name_the_field():

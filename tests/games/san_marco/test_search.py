@@ -12,11 +12,11 @@ from analyzer.games.san_marco import play as pl
 from analyzer.games.san_marco import rules as r
 from analyzer.games.san_marco.policies import Policy, parse_policy
 from tests.cli_helpers import invoke
-from tests.games.search_checks import (BAD_PLAYERS, check_search_names, check_strength_refuses,
-                                       check_strength_same_for_any_jobs)
+from tests.games import search_checks as sc
+from tests.games.search_checks import (BAD_PLAYERS, NO_RECORD, check_search_games_repeat, check_search_names,
+                                       check_strength_refuses, check_strength_same_for_any_jobs)
 
 GREEDY = g.POLICY_CODES["greedy"]
-NO_RECORD = np.zeros((1, 3), dtype=np.int64)
 MASK = (1 << 64) - 1
 GAMMA = 0x9E3779B97F4A7C15
 
@@ -24,17 +24,11 @@ GAMMA = 0x9E3779B97F4A7C15
 def decisions(players, seed, policy="greedy", settings=None):
     """Every decision of one game (every seat `policy`), as (forward state with the decision pending, forward
     settings, seat), in order."""
-    f, fc, rs = m.new_game(players, seed, settings=settings, policy=policy)
-    code = g.POLICY_CODES[policy]
-    while (p := m.advance(f, fc, rs, NO_RECORD)) != search.ENDED:
-        if p >= 0:
-            yield f.copy(), fc, p
-            m.apply(f, fc, rs, NO_RECORD, m.policy(f, fc, rs, NO_RECORD, code))
+    return sc.decisions(m, *m.new_game(players, seed, settings=settings, policy=policy), g.POLICY_CODES[policy])
 
 
 def options(f, fc):
-    out = np.empty(search.MAX_OPTIONS, dtype=np.int64)
-    return list(out[:m.legal(f, fc, out)])
+    return sc.options(m, f, fc)
 
 
 CASES = [(4, ("greedy",) * 4, {}), (4, ("random", "greedy", "fair_split", "softmax"), {}),
@@ -220,15 +214,9 @@ def test_search_picks_the_exact_best_option_in_the_last_round():
 # whole games and names
 
 
-def games(policies, n=4, seed=3, players=4):
-    pols = tuple(parse_policy(x, "p") for x in policies)
-    return pl.play(pl.GameConfig(pl.RuleSet(), players, pols, "rotate"), n, np.random.default_rng(seed))
-
-
 def test_search_games_are_deterministic():
-    a, b = games(("search:2", "greedy", "greedy", "greedy")), games(("search:2", "greedy", "greedy", "greedy"))
-    assert all((a[k] == b[k]).all() for k in ("credit", "money", "rounds"))
-    assert np.allclose(a["credit"].sum(1), 1)
+    check_search_games_repeat(lambda policies: sc.seated_games(pl, lambda x: parse_policy(x, "p"), policies, 4),
+                              "rounds", "search:2")
 
 
 def test_search_names_parse_and_bad_ones_name_the_field():
