@@ -63,16 +63,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode="markdown",
 )
-app.command()(analyze.odds)
-app.command()(analyze.ev)
-app.command()(analyze.ask)
-app.command()(balance_cli.balance)
-app.command()(balance_cli.strength)
-app.command()(balance_cli.tune)
-app.command()(balance_cli.report)
-app.command()(games.games)
-app.command()(games.board)
-app.command()(new.new)
-app.command()(show.show)
-app.command()(bench.bench)
-app.command()(compiling.warm)
+for command in (analyze.odds, analyze.ev, analyze.ask, balance_cli.balance, balance_cli.strength, balance_cli.tune,
+                balance_cli.report, games.games, games.board, new.new, show.show, bench.bench, compiling.warm):
+    app.command()(command)

@@ -56,3 +56,39 @@ def answer_rows(label: str, engine: dict, mine: dict, by_key: bool = False, spec
         else:
             rows.append((f"{label}: {q}", engine[q], mine[q]))
     return rows
+
+
+def turn_by_turn(readings, new_settings, chance, engine_game, reference: str):
+    """A game's `agreement(seed, games=readings, max_turns=10_000)` (seeded_games over its readings) and
+    `engine_agrees(seed)` (its reference_check: the same with games capped at 400 turns) for an engine stepped turn
+    by turn: `engine_game(settings, players, policies, seeds, max_turns) -> (record, snapshots)`; `reference` the
+    `"module:function"` that replays a record, `(settings, players, policies, record, max_turns) -> snapshots`
+    (imported on first use)."""
+    from analyzer.core.game import resolve
+
+    def agreement(seed: int, games=readings, max_turns: int = 10_000) -> list[tuple]:
+        """(what, engine's value, reference's value) over seeded games, snapshot by snapshot."""
+        play = resolve(reference)
+        return seeded_games(seed, games, new_settings, chance,
+                            lambda s, n, pol, seeds: engine_game(s, n, pol, seeds, max_turns),
+                            lambda s, n, pol, record: play(s, n, pol, record, max_turns))
+
+    def engine_agrees(seed: int) -> list[tuple]:
+        """The conformance check (`GameSpec.reference_check`): `agreement` with games capped at 400 turns."""
+        return agreement(seed, max_turns=400)
+
+    return agreement, engine_agrees
+
+
+def round_by_round(readings, new_settings, chance, engine_game, reference: str):
+    """A game's `agreement(seed, games=readings)`, also its reference_check, for an engine stepped round by round
+    to the game's end: `engine_game(settings, players, policies, seeds) -> (record, snapshots)`; `reference` the
+    `"module:function"` that replays a record, `(settings, players, policies, record) -> snapshots`."""
+    from analyzer.core.game import resolve
+
+    def agreement(seed: int, games=readings) -> list[tuple]:
+        """(what, engine's value, reference's value) over seeded games, snapshot by snapshot (round by round)."""
+        return seeded_games(seed, games, new_settings, chance, engine_game, resolve(reference),
+                            step=lambda i, snap: f"after round {snap['round']}", count="rounds")
+
+    return agreement

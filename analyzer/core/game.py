@@ -100,6 +100,14 @@ class Question:
         return resolve(self.answer)(position, settings)
 
 
+def asks(**rows) -> dict[str, Question]:
+    """A game's question table written short, for `GameSpec.declare`: `name=(summary, help)` an exact question,
+    `name=(summary, help, rollouts)` a Monte Carlo one; each is answered by `analysis:<name>` of the game's package
+    (a question answered elsewhere is written out as a `Question`)."""
+    return {name: Question(f"analysis:{name}", *row[:2], default_rollouts=row[2] if len(row) > 2 else None)
+            for name, row in rows.items()}
+
+
 @dataclass(frozen=True)
 class FullGames:
     """What core's balance runner needs to play whole games of a game (see `core/balance/`).

@@ -4,6 +4,8 @@ labels outputs carry, and parsing a scenario's block with one-line errors.
 A game declares `SETTINGS = {name: (default, readings)}` and a frozen dataclass `Settings(Readings)` with the
 same fields and defaults; `parse(Settings, SETTINGS, block, field)` reads a scenario's block.  A setting is a
 choice among its readings, a yes/no when its default is a bool, or read by the game's own parser in `special`.
+`Settings.labels()` is the line every output carries: a game sets `DEFAULT_LINE` (no setting changed) and `GIVEN`
+(settings that are data, named only as given) rather than writing its own.
 
 **The seat handicap**, one setting every game with a per-seat starting resource shares: `seat_handicap: [a, b,
 ...]`, one whole number per turn-order rank (rank 0 moves first), added to (or, negative, taken from) that rank's
@@ -14,7 +16,7 @@ its `SETTINGS` and a field `seat_handicap: tuple = ()` (empty: no handicap), and
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Any, Callable
+from typing import Any, Callable, ClassVar
 
 from analyzer.core import scenario as sc
 from analyzer.core.errors import ScenarioError, did_you_mean
@@ -37,10 +39,14 @@ class Readings:
         """The settings that differ from the defaults, as a scenario writes them (JSON, tables, to_dict)."""
         return {name: self.show(name) for name in self.changed()}
 
+    DEFAULT_LINE: ClassVar[str] = "every §10 setting at its default"  # the labels' line when no setting differs
+    GIVEN: ClassVar[tuple] = ()  # settings that are data (a table, a map): the labels name them only as given
+
     def labels(self) -> list[str]:
-        shown = self.shown()
+        """The settings line every output carries: what differs from the defaults, else DEFAULT_LINE."""
+        shown = {k: ("given" if k in self.GIVEN else v) for k, v in self.shown().items()}
         if not shown:
-            return ["rules: every §10 setting at its default"]
+            return [f"rules: {self.DEFAULT_LINE}"]
         return ["rules: " + ", ".join(f"{k}={v}" for k, v in shown.items()) + " (others at their defaults)"]
 
 

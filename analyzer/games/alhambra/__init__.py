@@ -5,7 +5,7 @@ The 54 tiles (costs, walls), the points table and the money deck are the BGA imp
 cites it); a position scenario that leaves out money_deck.pile_sizes gets the spec's example piles, marked
 illustrative.
 """
-from analyzer.core.game import GameSpec, Question
+from analyzer.core.game import GameSpec, asks
 
 COMMON = """A position scenario: `players` (3-6), `rules:` (tie_split, pile_split, hands_open, end_rule,
 money_reshuffle, start_tie, neutral_player, turn_cap), `position:` (me, to_move, money_deck {draws_since_setup,
@@ -51,22 +51,16 @@ group starts at each place), P(no tile) and the mean majority points there, with
 tile accounted for (every alhambra given). JSON keys: next_scoring, kinds[] {{kind, seat, now, 1st, 2nd, 3rd
 {{p, lo95, hi95}}, no_tile, points {{mean, ci95}}}}, rollouts, seed, capped. {COMMON}"""
 
-Q = "analysis:"
 GAME = GameSpec.declare(
     __name__, "Alhambra", 1, (3, 6),
     summary="when the scoring cards come, exact change, majority odds, who receives the leftover tiles",
-    questions={
-        "odds": Question(Q + "odds", "P(a scoring card within the next k deck draws), exact", ODDS_HELP,
-                         default_rollouts=None),
-        "next_turn": Question(Q + "next_turn", "P(a scoring card before my next turn), Monte Carlo over the takes",
-                              NEXT_TURN_HELP, default_rollouts=4_000),
-        "change": Question(Q + "change", "exact change now, after each take, from the next revealed cards, exact",
-                           CHANGE_HELP, default_rollouts=None),
-        "end": Question(Q + "end", "who receives each leftover market tile (exact with known money)", END_HELP,
-                        default_rollouts=20_000),
-        "majority": Question(Q + "majority", "P(I place 1st / 2nd / 3rd in a kind at the next scoring)",
-                             MAJORITY_HELP, default_rollouts=2_000),
-    },
+    questions=asks(
+        odds=("P(a scoring card within the next k deck draws), exact", ODDS_HELP),
+        next_turn=("P(a scoring card before my next turn), Monte Carlo over the takes", NEXT_TURN_HELP, 4_000),
+        change=("exact change now, after each take, from the next revealed cards, exact", CHANGE_HELP),
+        end=("who receives each leftover market tile (exact with known money)", END_HELP, 20_000),
+        majority=("P(I place 1st / 2nd / 3rd in a kind at the next scoring)", MAJORITY_HELP, 2_000),
+    ),
     answers="analysis:questions", full_games="balance:FULL_GAMES", policies=("greedy", "random", "search[:N[:BASE]]"),
     reference_check="sim:engine_agrees",
 )

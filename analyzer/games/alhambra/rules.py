@@ -166,11 +166,7 @@ class Settings(core_settings.Readings):
     turn_cap: int = 100  # own turns per player; a full game reaching it stops and is counted apart (capped)
     seat_handicap: tuple = ()  # money dealt on top of each turn-order rank's start deal (core/settings.py); (): none
 
-    def labels(self) -> list[str]:
-        shown = self.shown()
-        if not shown:
-            return ["rules: every named setting at the spec's default"]
-        return ["rules: " + ", ".join(f"{k}={v}" for k, v in shown.items()) + " (others at their defaults)"]
+    DEFAULT_LINE = "every named setting at the spec's default"
 
 
 DEFAULT_SETTINGS = Settings()

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.core import engine
-from analyzer.core.agreement import seeded_games
+from analyzer.core.agreement import turn_by_turn
 from analyzer.games.alhambra import game as g
 from analyzer.games.alhambra import rules as r
 
@@ -169,15 +169,5 @@ READINGS = [  # (players, settings changes, policies per seat): every reading th
 ]
 
 
-def agreement(seed: int, games=READINGS, max_turns: int = 10_000) -> list[tuple]:
-    """(what, engine's value, reference's value) over seeded games, snapshot by snapshot (see the module doc)."""
-    from analyzer.games.alhambra import reference_policies as ref
-
-    return seeded_games(seed, games, r.Settings, g.Chance,
-                        lambda s, n, pol, seeds: engine_game(s, n, pol, seeds, max_turns),
-                        lambda s, n, pol, record: ref.play(s, n, pol, record, max_turns))
-
-
-def engine_agrees(seed: int) -> list[tuple]:
-    """The conformance check (`GameSpec.reference_check`): see `agreement`."""
-    return agreement(seed, max_turns=400)
+agreement, engine_agrees = turn_by_turn(READINGS, r.Settings, g.Chance, engine_game,
+                                        "analyzer.games.alhambra.reference_policies:play")

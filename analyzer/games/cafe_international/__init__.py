@@ -5,7 +5,7 @@ The seed lacks the table/chair layout and the bar values (pictures): the default
 of 24 tables and the Java port's bar, and every output built on them says ILLUSTRATIVE; a scenario gives the real
 ones as rules.layout (or position.tables) and rules.bar_values.
 """
-from analyzer.core.game import GameSpec, Question
+from analyzer.core.game import GameSpec, asks
 
 COMMON = """A position scenario: `players` (2-4), `rules:` (birthday_table, birthday_score, coffee_party,
 lone_guest_rule, table_scoring, bag_end, bar_spaces, dropout, layout: illustrative_ring or {table: {nat, chairs}},
@@ -47,20 +47,15 @@ keys: rollouts, seed, next_bar_value, my_bar {{p, lo95, hi95}}, my_bar_points {{
 ends {{bar_full, chairs_full, bag_rule, a_hand_empty, capped, dropouts}} each {{p, lo95, hi95}}, bag_rule_first.
 {COMMON}"""
 
-Q = "analysis:"
 GAME = GameSpec.declare(
     __name__, "Café International", 1, (2, 4),
     summary="a nationality in my next draws, completing a table, every move's points, bar pressure; full games",
-    questions={
-        "odds": Question(Q + "odds", "P(drawing a guest of each nationality in my next draws), exact", ODDS_HELP,
-                         default_rollouts=None),
-        "complete": Question(Q + "complete", "P(I can complete a table within my next draws), exact", COMPLETE_HELP,
-                             default_rollouts=None),
-        "ev": Question(Q + "ev", "the points of every legal move (seat, bar, joker swap), exact", EV_HELP,
-                       default_rollouts=None),
-        "bar_pressure": Question(Q + "bar_pressure", "my next bar penalty and how the game ends, Monte Carlo",
-                                 BAR_HELP, default_rollouts=1_000),
-    },
+    questions=asks(
+        odds=("P(drawing a guest of each nationality in my next draws), exact", ODDS_HELP),
+        complete=("P(I can complete a table within my next draws), exact", COMPLETE_HELP),
+        ev=("the points of every legal move (seat, bar, joker swap), exact", EV_HELP),
+        bar_pressure=("my next bar penalty and how the game ends, Monte Carlo", BAR_HELP, 1_000),
+    ),
     answers="state:questions", full_games="balance:FULL_GAMES", reference_check="sim:engine_agrees",
     policies=("greedy", "random", "search[:N[:BASE]]"),
 )

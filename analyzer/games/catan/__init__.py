@@ -6,7 +6,7 @@ the source): a random board rests on them and every output on it says so (`print
 layout is invented, and every output on it says it is illustrative; a scenario's `rules.board` can carry the
 printed hexes and harbours.
 """
-from analyzer.core.game import GameSpec, Question
+from analyzer.core.game import GameSpec, asks
 
 COMMON = """A position scenario: `players` (3-4), `rules:` (the named settings and `board:`), `position:` (me,
 next_roller, robber, buildings, roads, hands, dev, harbors_built_this_turn, awards, points_public, focus:
@@ -67,26 +67,20 @@ others and my own loss; best: most denied to the others less mine, ties lowest h
 JSON keys: hexes[] {{hex, per_opponent.<seat> {{p, p_exact}}, others, others_exact, mine, mine_exact}}, best.
 {COMMON}"""
 
-Q = "analysis:"
 GAME = GameSpec.declare(
     __name__, "Catan", 1, (3, 4),
     summary="where to settle, spot income, the 7 and the discard, turns to afford a build, the deck, the robber",
-    questions={
-        "ev": Question(Q + "ev", "where to settle: every free vertex by expected cards per roll, exact", EV_HELP,
-                       default_rollouts=None),
-        "odds": Question(Q + "odds", "a 7 and a discard before my next roll, turns to afford focus.target "
-                         "(exact; rollouts with bank_trades)", ODDS_HELP, default_rollouts=20_000),
-        "income": Question(Q + "income", "expected cards per roll of my buildings and given spots, exact",
-                           INCOME_HELP, default_rollouts=None),
-        "seven": Question(Q + "seven", "P(a 7 before my next roll), exact", SEVEN_HELP, default_rollouts=None),
-        "discard": Question(Q + "discard", "P(I must discard before my next roll), expected cards lost, exact",
-                            DISCARD_HELP, default_rollouts=None),
-        "afford": Question(Q + "afford", "turns until I can afford a road, settlement, city, development card "
-                           "(exact; rollouts with bank_trades)", AFFORD_HELP, default_rollouts=20_000),
-        "deck": Question(Q + "deck", "the next development card's odds, P(a VP card in k buys), exact", DECK_HELP,
-                         default_rollouts=None),
-        "robber": Question(Q + "robber", "cards denied per opponent per round for each robber hex, exact",
-                           ROBBER_HELP, default_rollouts=None),
-    },
+    questions=asks(
+        ev=("where to settle: every free vertex by expected cards per roll, exact", EV_HELP),
+        odds=("a 7 and a discard before my next roll, turns to afford focus.target (exact; rollouts with bank_trades)",
+              ODDS_HELP, 20_000),
+        income=("expected cards per roll of my buildings and given spots, exact", INCOME_HELP),
+        seven=("P(a 7 before my next roll), exact", SEVEN_HELP),
+        discard=("P(I must discard before my next roll), expected cards lost, exact", DISCARD_HELP),
+        afford=("turns until I can afford a road, settlement, city, development card "
+                "(exact; rollouts with bank_trades)", AFFORD_HELP, 20_000),
+        deck=("the next development card's odds, P(a VP card in k buys), exact", DECK_HELP),
+        robber=("cards denied per opponent per round for each robber hex, exact", ROBBER_HELP),
+    ),
     answers="state:questions", full_games="balance:FULL_GAMES", reference_check="sim:engine_agrees",
 )

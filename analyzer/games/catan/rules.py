@@ -99,11 +99,7 @@ class Settings(core_settings.Readings):
         value = getattr(self, name)
         return list(value) if isinstance(value, tuple) else value
 
-    def labels(self) -> list[str]:
-        shown = self.shown()
-        if not shown:
-            return ["rules: every named setting at its default (the seed's reading)"]
-        return ["rules: " + ", ".join(f"{k}={v}" for k, v in shown.items()) + " (others at their defaults)"]
+    DEFAULT_LINE = "every named setting at its default (the seed's reading)"
 
     @property
     def printed(self) -> tuple:

@@ -5,7 +5,7 @@ layout odds.  No full games nor the first-round seat balance: they wait for the 
 The castle sizes come from a fan implementation (sourced, unverified): every output built on them says
 ILLUSTRATIVE; a scenario gives the printed ones as rules.castle_sizes.
 """
-from analyzer.core.game import GameSpec, Question
+from analyzer.core.game import GameSpec, asks
 
 COMMON = """A position scenario: `players` (2-5), `rules:` (passing_track_values one_plus_passed | two_after_first_pass,
 sixth_special_hold, two_player_pass_cost seed_1_own_3_else | track, castle_sizes pindia_fan_unverified or [dungeon,
@@ -49,21 +49,16 @@ current section (dungeon none -2, >= 2 houses 1 favour; walls -3, 2/3/5 houses 1
 section_mark).  JSON keys: section, full, bailiff_step, ends, rows [{{colour, houses, points, favours,
 points_before, points_after}}]. {COMMON}"""
 
-Q = "analysis:"
 GAME = GameSpec.declare(
     __name__, "Caylus", 1, (2, 5),
     summary="worker cost, provost reach, castle batches, section and end scoring, the neutral layout odds",
-    questions={
-        "odds": Question(Q + "odds", "the neutral buildings' layout odds and the start money, exact", ODDS_HELP,
-                         default_rollouts=None),
-        "ev": Question(Q + "ev", "each player's end bonus, exact", EV_HELP, default_rollouts=None),
-        "worker_cost": Question(Q + "worker_cost", "the next worker's cost, exact", WORKER_HELP, default_rollouts=None),
-        "provost": Question(Q + "provost", "the provost's reach and what each bribe cancels, exact", PROVOST_HELP,
-                            default_rollouts=None),
-        "castle": Question(Q + "castle", "castle batches from my cubes, their points and the favour, exact",
-                           CASTLE_HELP, default_rollouts=None),
-        "section": Question(Q + "section", "the section-end scoring preview, exact", SECTION_HELP,
-                            default_rollouts=None),
-    },
+    questions=asks(
+        odds=("the neutral buildings' layout odds and the start money, exact", ODDS_HELP),
+        ev=("each player's end bonus, exact", EV_HELP),
+        worker_cost=("the next worker's cost, exact", WORKER_HELP),
+        provost=("the provost's reach and what each bribe cancels, exact", PROVOST_HELP),
+        castle=("castle batches from my cubes, their points and the favour, exact", CASTLE_HELP),
+        section=("the section-end scoring preview, exact", SECTION_HELP),
+    ),
     answers="state:questions", reference_check="reference:reference_agrees",
 )

@@ -59,10 +59,7 @@ class Settings(core_settings.Readings):
         value = getattr(self, name)
         return list(value) if name == "castle_sizes" else value
 
-    def labels(self) -> list[str]:
-        shown = self.shown()
-        return ["rules: " + (", ".join(f"{k}={v}" for k, v in shown.items()) + " (others at their defaults)"
-                             if shown else "every named setting at the spec's default")]
+    DEFAULT_LINE = "every named setting at the spec's default"
 
 
 DEFAULT_SETTINGS = Settings()

@@ -6,7 +6,7 @@ The seed gives no likelihood for the guess, no stance prior for the votes and no
 the defaults are the spec's ILLUSTRATIVE cover_own_eps = 1/4 and against_prior = 1/2 and an ILLUSTRATIVE even
 tile_kinds split, and every output built on them says ILLUSTRATIVE.
 """
-from analyzer.core.game import GameSpec, Question
+from analyzer.core.game import GameSpec, asks
 
 COMMON = """A position scenario: `players` (2-4), `rules:` (cover_own_eps (0, 1], default 1/4 ILLUSTRATIVE; vote_eps
 > 0, default 1 = votes ignored; against_prior [0, 1], default 1/2 ILLUSTRATIVE; variant basic | expert; expert_deal
@@ -47,17 +47,13 @@ n}}}}, dealt {{size: n}}, focus {{size, kind, in_game, of, dealt, p_at_least_1, 
 mean_exact}}, kinds[] {{size, kind, in_game, of, dealt, mean, mean_exact, distribution[] {{j, p, p_exact,
 p_at_least, p_at_least_exact}}}}. {COMMON}"""
 
-Q = "analysis:"
 GAME = GameSpec.declare(
     __name__, "Drunter und Drüber", 1, (2, 4),
     summary="the Bayesian guess of each opponent's building, whether an outhouse vote can pass, my deal's tile kinds",
-    questions={
-        "odds": Question(Q + "odds", "the Bayesian guess of each opponent's building, exact", ODDS_HELP,
-                         default_rollouts=None),
-        "vote": Question(Q + "vote", "can an outhouse vote pass: max yes/no and P(pass), exact", VOTE_HELP,
-                         default_rollouts=None),
-        "tiles": Question(Q + "tiles", "how many tiles of each kind my deal holds (river triples first), exact",
-                          TILES_HELP, default_rollouts=None),
-    },
+    questions=asks(
+        odds=("the Bayesian guess of each opponent's building, exact", ODDS_HELP),
+        vote=("can an outhouse vote pass: max yes/no and P(pass), exact", VOTE_HELP),
+        tiles=("how many tiles of each kind my deal holds (river triples first), exact", TILES_HELP),
+    ),
     answers="state:questions", reference_check="reference:reference_agrees",
 )

@@ -5,7 +5,7 @@ the map (the printed map ships, UNVERIFIED, for the picture and for checking nam
 Every figure these questions use is sourced (the travel deck's mix from the English rulebook, the counters and the
 cost table from the seed), so no answer rests on illustrative data.
 """
-from analyzer.core.game import GameSpec, Question
+from analyzer.core.game import GameSpec, asks
 
 COMMON = """A position scenario: `players` (2-6), `rules:` (caravan_when lacking | any, opponent_keep exchangeable,
 elvenhold_piece, later_round_counters two_face_down | one_face_down, deck_reshuffle every_round | when_empty,
@@ -35,16 +35,13 @@ and a blind draw, the expected number of my planned legs still lacking a counter
 0; blind: P(its kind is one I lack)), best first.  JSON keys: wanted {{kind: legs}}, open_counters, pool, options[]
 {{pick, value, value_exact}}, best. {COMMON}"""
 
-Q = "analysis:"
 GAME = GameSpec.declare(
     __name__, "Elfenland", 1, (2, 6),
     summary="P(my deal pays my route, with and without caravans), blind counter odds, open against blind picks",
-    questions={
-        "odds": Question(Q + "odds", "P(my deal lets me pay my planned route), with and without caravans, exact",
-                         ODDS_HELP, default_rollouts=None),
-        "ev": Question(Q + "ev", "open against blind counter picks for my planned roads, exact", EV_HELP,
-                       default_rollouts=None),
-        "blind": Question(Q + "blind", "P(a blind counter is kind X), exact", BLIND_HELP, default_rollouts=None),
-    },
+    questions=asks(
+        odds=("P(my deal lets me pay my planned route), with and without caravans, exact", ODDS_HELP),
+        ev=("open against blind counter picks for my planned roads, exact", EV_HELP),
+        blind=("P(a blind counter is kind X), exact", BLIND_HELP),
+    ),
     answers="state:questions", reference_check="reference:reference_agrees",
 )

@@ -73,11 +73,7 @@ class Settings(core_settings.Readings):
     town_cards: bool = False  # the town-card variant
     town_distance: str = "roads"  # the variant's distance: roads travelled, or towns in between
 
-    def labels(self) -> list[str]:
-        shown = self.shown()
-        if not shown:
-            return ["rules: every named setting at the spec's default"]
-        return ["rules: " + ", ".join(f"{k}={v}" for k, v in shown.items()) + " (others at their defaults)"]
+    DEFAULT_LINE = "every named setting at the spec's default"
 
 
 DEFAULT_SETTINGS = Settings()

@@ -4,7 +4,7 @@ will be after k more wake-ups, the gem races; full games for balance.
 knight_value (the cost of a knight lost to the nest when its owner holds no gold) is in no source: every output
 built on its default 5 says it is illustrative.
 """
-from analyzer.core.game import GameSpec, Question
+from analyzer.core.game import GameSpec, asks
 
 COMMON = """A position scenario: `players` (2-5), `rules:` (die_faces, stack_pattern, chamber_ends_turn,
 last_knight_rule, catch_choice, knight_value, turn_on_arrival, two_player_one_colour, turn_cap), `position:`
@@ -44,20 +44,15 @@ knight_value (ILLUSTRATIVE default 5).
 P(each seat wins the game) too. JSON keys: seats[] {{seat, colours, majority.<gem> {{p, lo95, hi95}}, first_four
 {{p, lo95, hi95}}, win {{p, lo95, hi95}}}}, nobody {{majority.<gem>, four_kinds}}, rollouts, seed, capped. {COMMON}"""
 
-Q = "analysis:"
 GAME = GameSpec.declare(
     __name__, "Emerald", 1, (2, 5),
     summary="will the dragon catch my knight, one-ply EV of each move, the dragon after k wake-ups, gem races",
-    questions={
-        "ev": Question(Q + "ev", "one-ply EV of each plan of the turn (single moves, pairs), exact", EV_HELP,
-                       default_rollouts=None),
-        "odds": Question(Q + "odds", "gem races: P(I win each majority card, I am first to four kinds)", ODDS_HELP,
-                         default_rollouts=2_000),
-        "catch": Question(Q + "catch", "P(the dragon catches each knight) for each move, exact", CATCH_HELP,
-                          default_rollouts=None),
-        "dragon": Question(Q + "dragon", "the dragon's distribution after k more wake-ups, P(a cave is hit), exact",
-                           DRAGON_HELP, default_rollouts=None),
-    },
+    questions=asks(
+        ev=("one-ply EV of each plan of the turn (single moves, pairs), exact", EV_HELP),
+        odds=("gem races: P(I win each majority card, I am first to four kinds)", ODDS_HELP, 2_000),
+        catch=("P(the dragon catches each knight) for each move, exact", CATCH_HELP),
+        dragon=("the dragon's distribution after k more wake-ups, P(a cave is hit), exact", DRAGON_HELP),
+    ),
     answers="analysis:questions", full_games="balance:FULL_GAMES", reference_check="sim:engine_agrees",
     policies=("greedy", "random", "search[:N[:BASE]]"),
 )

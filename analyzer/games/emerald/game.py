@@ -702,23 +702,12 @@ def win_key(s, q):
 @njit(search.SCORE_SIG, cache=True, error_model="numpy")
 def reward(s, cfg, seat):
     """The seat's share of the win: most points, then treasure cards, then gem cards; a tie left splits it."""
-    mine, top, ties = win_key(s, seat), -1, 0
-    for q in range(s[NPL]):
-        k = win_key(s, q)
-        if k > top:
-            top, ties = k, 1
-        elif k == top:
-            ties += 1
-    return 1.0 / ties if mine == top else 0.0
+    return search.win_share(np.array([win_key(s, q) for q in range(s[NPL])]), seat)
 
 
 @njit(search.SCORE_SIG, cache=True, error_model="numpy")
 def margin(s, cfg, seat):
-    best = -(1 << 40)
-    for q in range(s[NPL]):
-        if q != seat:
-            best = max(best, points(s, q))
-    return float(points(s, seat) - best)
+    return search.lead(np.array([points(s, q) for q in range(s[NPL])]), seat)
 
 
 MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin)

@@ -171,11 +171,7 @@ class Settings(core_settings.Readings):
         value = getattr(self, name)
         return list(value) if isinstance(value, tuple) else value
 
-    def labels(self) -> list[str]:
-        shown = self.shown()
-        if not shown:
-            return ["rules: every named setting at the spec's default"]
-        return ["rules: " + ", ".join(f"{k}={v}" for k, v in shown.items()) + " (others at their defaults)"]
+    DEFAULT_LINE = "every named setting at the spec's default"
 
     @property
     def illustrative(self) -> bool:

@@ -5,7 +5,7 @@ The printed board is in no source: the default 16 x 11 board (pools from the see
 drew) is ILLUSTRATIVE and every output built on it says so; `analyzer board finstere_flure --template` writes the
 block to copy your own board into.
 """
-from analyzer.core.game import GameSpec, Question
+from analyzer.core.game import GameSpec, asks
 
 COMMON = """A position scenario: `players` (2-7), `rules:` (wrap, sight_wraps, stage_cards, five_is_three_crosses,
 cross_ban, others_still_to_move, blood_stop, exit_on, cross_cap, turn_cap, and `board` {width, height, exit,
@@ -48,18 +48,14 @@ caught before stage 2 begins, getting out first counting as surviving. n and 95%
 JSON keys: figure, rounds, escape[] {{rounds, p, lo95, hi95}}, survive_to_stage2 {{p, lo95, hi95}} (null in stage
 2), rollouts, seed, capped. {COMMON}"""
 
-Q = "analysis:"
 GAME = GameSpec.declare(
     __name__, "Finstere Flure", 3, (2, 7),
     summary="will the monster catch my figure this round, the safest square, P(escape within k rounds)",
-    questions={
-        "odds": Question(Q + "odds", "P(the monster catches each figure this round), exact", ODDS_HELP,
-                         default_rollouts=None),
-        "ev": Question(Q + "ev", "the safest square for the figure about to move (value -P(caught)), exact",
-                       EV_HELP, default_rollouts=None),
-        "escape": Question(Q + "escape", "P(a figure escapes within k rounds, survives to stage 2), Monte Carlo",
-                           ESCAPE_HELP, default_rollouts=2_000),
-    },
+    questions=asks(
+        odds=("P(the monster catches each figure this round), exact", ODDS_HELP),
+        ev=("the safest square for the figure about to move (value -P(caught)), exact", EV_HELP),
+        escape=("P(a figure escapes within k rounds, survives to stage 2), Monte Carlo", ESCAPE_HELP, 2_000),
+    ),
     answers="analysis:questions", full_games="balance:FULL_GAMES", board_template="rules:board_template",
     reference_check="sim:engine_agrees", policies=("greedy", "random", "search[:N[:BASE]]"),
 )

@@ -300,11 +300,7 @@ class Settings(core_settings.Readings):
     cross_cap: int = 20  # the most steps a cross card walks
     turn_cap: int = 200  # rounds; a full game reaching it stops and is counted apart (capped)
 
-    def labels(self) -> list[str]:
-        shown = self.shown()
-        if not shown:
-            return ["rules: every named setting at its default"]
-        return ["rules: " + ", ".join(f"{k}={v}" for k, v in shown.items()) + " (others at their defaults)"]
+    DEFAULT_LINE = "every named setting at its default"
 
 
 DEFAULT_SETTINGS = Settings()

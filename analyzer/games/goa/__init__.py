@@ -5,7 +5,7 @@ board data.
 The seed lacks the expedition deck's colonist numbers: the default deck is the spec's illustrative 10 x 1, 10 x 2,
 10 x 3, and every output built on it says ILLUSTRATIVE; a scenario gives the real deck as rules.expedition_deck.
 """
-from analyzer.core.game import GameSpec, Question
+from analyzer.core.game import GameSpec, asks
 
 COMMON = """A position scenario: `players` (2-4), `rules:` (expedition_limit, set_values, ducat_tie, final_tie,
 expedition_reshuffle, expedition_deck: illustrative or 30 {effect, colonists, symbol}, development, tiles_a
@@ -44,20 +44,15 @@ plays_left cards played.  JSON keys: cards[] {{card, effect, colonists, symbol, 
 play_exact, verdict}}, plays_left, plan {{play [card indices], points, points_exact, hold_all, hold_all_exact}}.
 {COMMON}"""
 
-Q = "analysis:"
 GAME = GameSpec.declare(
     __name__, "Goa", 1, (2, 4),
     summary="colony founding odds, hand colonists needed, the Nachschub tile, hold or play a card; full games",
-    questions={
-        "odds": Question(Q + "odds", "P(colony success) for each open type and the best one to try, exact",
-                         ODDS_HELP, default_rollouts=None),
-        "hand_needed": Question(Q + "hand_needed", "the smallest hand of colonists for a wanted chance, exact",
-                                NEEDED_HELP, default_rollouts=None),
-        "nachschub": Question(Q + "nachschub", "the Nachschub tile: distribution of two cards' colonists, exact",
-                              NACHSCHUB_HELP, default_rollouts=None),
-        "hold_or_play": Question(Q + "hold_or_play", "hold or play each expedition card at the end, exact",
-                                 HOLD_HELP, default_rollouts=None),
-    },
+    questions=asks(
+        odds=("P(colony success) for each open type and the best one to try, exact", ODDS_HELP),
+        hand_needed=("the smallest hand of colonists for a wanted chance, exact", NEEDED_HELP),
+        nachschub=("the Nachschub tile: distribution of two cards' colonists, exact", NACHSCHUB_HELP),
+        hold_or_play=("hold or play each expedition card at the end, exact", HOLD_HELP),
+    ),
     answers="analysis:questions", full_games="balance:FULL_GAMES", reference_check="sim:engine_agrees",
     policies=("greedy", "random", "search[:N[:BASE]]"),
 )

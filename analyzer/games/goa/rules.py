@@ -177,11 +177,8 @@ class Settings(core_settings.Readings):
             return {col: [list(x) if isinstance(x, tuple) else x for x in rows] for col, rows in zip(COLUMNS, value)}
         return list(value) if isinstance(value, tuple) else value
 
-    def labels(self) -> list[str]:
-        """The settings line (the illustrative data named apart by each output that rests on it)."""
-        shown = {k: ("given" if k in _DATA or k == "tiles_a" else v) for k, v in self.shown().items()}
-        return ["rules: " + (", ".join(f"{k}={v}" for k, v in shown.items()) + " (others at their defaults)"
-                             if shown else "every named setting at the spec's default")]
+    DEFAULT_LINE = "every named setting at the spec's default"
+    GIVEN = _DATA + ("tiles_a",)  # data: the labels name it only as given
 
 
 DEFAULT_SETTINGS = Settings()

@@ -4,7 +4,7 @@ a colour's inventory).  No full games or program values: they wait for the print
 The seed gives no split of the 60 resources per colour: the default 12 a colour is the spec's illustrative one,
 and every output built on it says ILLUSTRATIVE (rules.resources_per_colour gives the real one).
 """
-from analyzer.core.game import GameSpec, Question
+from analyzer.core.game import GameSpec, asks
 
 COMMON = """A position scenario: `players` (3-4), `rules:` (occupied_means goods_or_task | goods_only,
 resources_per_colour (ILLUSTRATIVE 12), three_player two_of_three | sum_two, short_bag place_what_is_left |
@@ -32,17 +32,13 @@ colour wins its 3-yak token (a tie: nobody), over the opponents' unknown cubes d
 counted (untracked holdings: an ILLUSTRATIVE uniform prior).  JSON keys: pool, colours[] {{colour, mine, p,
 p_exact, nobody, nobody_exact, winners {{player: "p/q"}}}}. {COMMON}"""
 
-Q = "analysis:"
 GAME = GameSpec.declare(
     __name__, "Himalaya", 1, (3, 4),
     summary="the d20 refill odds per village, what a refilled village shows, P(I win a colour's inventory)",
-    questions={
-        "odds": Question(Q + "odds", "the d20 refill odds per village and where the goods land, exact", ODDS_HELP,
-                         default_rollouts=None),
-        "bag": Question(Q + "bag", "P(a refilled village shows each colour) and its lowest cube, exact", BAG_HELP,
-                        default_rollouts=None),
-        "inventory": Question(Q + "inventory", "P(I win the inventory of each colour), exact", INVENTORY_HELP,
-                              default_rollouts=None),
-    },
+    questions=asks(
+        odds=("the d20 refill odds per village and where the goods land, exact", ODDS_HELP),
+        bag=("P(a refilled village shows each colour) and its lowest cube, exact", BAG_HELP),
+        inventory=("P(I win the inventory of each colour), exact", INVENTORY_HELP),
+    ),
     answers="state:questions", reference_check="reference:reference_agrees", board_template="rules:board_template",
 )

@@ -106,10 +106,7 @@ class Settings(core_settings.Readings):
     def illustrative(self) -> tuple[str, ...]:
         return tuple(name for name in _DATA if getattr(self, name) == getattr(DEFAULT_SETTINGS, name))
 
-    def labels(self) -> list[str]:
-        shown = self.shown()
-        return ["rules: " + (", ".join(f"{k}={v}" for k, v in shown.items()) + " (others at their defaults)"
-                             if shown else "every named setting at the spec's default")]
+    DEFAULT_LINE = "every named setting at the spec's default"
 
 
 DEFAULT_SETTINGS = Settings()

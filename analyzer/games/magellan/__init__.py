@@ -3,7 +3,7 @@
 The printed board numbers are unknown: a scenario supplies them (`analyzer board magellan
 --template`), and every output computed on the illustrative default says so.
 """
-from analyzer.core.game import GameSpec, Question
+from analyzer.core.game import GameSpec, asks
 
 ODDS_HELP = """For an auction, each player's chance to win the card (Wilson 95% interval) and the expected price; for
 a Pizarro draw, stop against draw one more under both readings, and the optimal stopping rule (exact); for a set-up,
@@ -39,19 +39,13 @@ GAME = GameSpec.declare(
     __name__, "Magellan", 2, (3, 6),
     summary="bid states (how high to go, who gets the card, what each player can pay), Pizarro's draw (also for "
             "the win), whole games",
-    questions={
-        "odds": Question("analysis:odds",
-                         "auction: who gets the card and at what price; Pizarro: stop or draw (exact); set-up: "
-                         "each seat's chances", ODDS_HELP, default_rollouts=2_000),
-        "ev": Question("analysis:ev",
-                       "how high to go: pass, veto or raise up to L, each against the best move", EV_HELP,
-                       default_rollouts=2_000),
-        "win": Question("analysis:win",
-                        "Pizarro's draw for the win, given the other totals (exact)", WIN_HELP, default_rollouts=None),
-        "pay": Question("analysis:pay",
-                        "what each player can still bid for the card up (exact in phase I)", PAY_HELP,
-                        default_rollouts=2_000),
-    },
+    questions=asks(
+        odds=("auction: who gets the card and at what price; Pizarro: stop or draw (exact); set-up: "
+              "each seat's chances", ODDS_HELP, 2_000),
+        ev=("how high to go: pass, veto or raise up to L, each against the best move", EV_HELP, 2_000),
+        win=("Pizarro's draw for the win, given the other totals (exact)", WIN_HELP),
+        pay=("what each player can still bid for the card up (exact in phase I)", PAY_HELP, 2_000),
+    ),
     answers="state:questions", full_games="balance:FULL_GAMES", quick_entry="quick_entry:app",
     reference_check="reference:engine_agrees", board_template="state:board_template",
 )

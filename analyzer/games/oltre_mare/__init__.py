@@ -5,7 +5,7 @@ The seed lacks the per-card data and the run-value tables (pictures): the defaul
 run table and an illustrative naval power per good, and every output built on them says ILLUSTRATIVE; a scenario
 gives the real ones as rules.run_table and [good, power] cards.
 """
-from analyzer.core.game import GameSpec, Question
+from analyzer.core.game import GameSpec, asks
 
 COMMON = """A position scenario: `players` (2-5; 2 players: no grain), `rules:` (lion_depth: uniform_mid_pm5 or a pmf
 {depth: weight}, debt_rule below_zero | zero_or_below, good_terms_debt, symbols_over_4, run_table: illustrative or
@@ -38,17 +38,13 @@ power and bales from the new top card; best first by the next scoring's ducats, 
 power on top, then the order listed first.  JSON keys: cargo[], play[] {{good, power}}, ranked_by (lion | end),
 tie_breaks[], orders[] {{order[] {{good, power}}, lion, end, power, bales}}, best. {COMMON}"""
 
-Q = "analysis:"
 GAME = GameSpec.declare(
     __name__, "Oltre Mare", 1, (2, 5),
     summary="blind buys' cost and goods odds, the lion before my next turn, the best cargo order",
-    questions={
-        "odds": Question(Q + "odds", "the cost and goods odds of 1-4 blind buys, exact", ODDS_HELP,
-                         default_rollouts=None),
-        "lion": Question(Q + "lion", "P(the lion scoring comes before my next turn), exact", LION_HELP,
-                         default_rollouts=None),
-        "ev": Question(Q + "ev", "the best order of my played cards on my cargo pile, exact", EV_HELP,
-                       default_rollouts=None),
-    },
+    questions=asks(
+        odds=("the cost and goods odds of 1-4 blind buys, exact", ODDS_HELP),
+        lion=("P(the lion scoring comes before my next turn), exact", LION_HELP),
+        ev=("the best order of my played cards on my cargo pile, exact", EV_HELP),
+    ),
     answers="state:questions", reference_check="reference:reference_agrees", picture=None,
 )

@@ -138,10 +138,8 @@ class Settings(core_settings.Readings):
             return {d: str(w) for d, w in value}
         return value
 
-    def labels(self) -> list[str]:
-        shown = {k: ("given" if k in _DATA else v) for k, v in self.shown().items()}
-        return ["rules: " + (", ".join(f"{k}={v}" for k, v in shown.items()) + " (others at their defaults)"
-                             if shown else "every named setting at the spec's default")]
+    DEFAULT_LINE = "every named setting at the spec's default"
+    GIVEN = _DATA  # data: the labels name it only as given
 
 
 DEFAULT_SETTINGS = Settings()

@@ -5,7 +5,7 @@ games (out of scope).
 No source gives the map graph (it is only pictured): the default is an ILLUSTRATIVE map and every output built on
 it says ILLUSTRATIVE; a scenario gives the printed map as rules.map {lines: {colour: [stops in order]}}.
 """
-from analyzer.core.game import GameSpec, Question
+from analyzer.core.game import GameSpec, asks
 
 COMMON = """A position scenario: `players` (2-4), `rules:` (opponent_pick uniform | weighted, tile_colour
 adjacency_line | typed, full_slots_rule fifth_tours | redundant, nearest_tie global | per_line, double_owner_adjacent
@@ -39,19 +39,14 @@ uniform prior over the assignments of the markers I have not seen (24 with 4 pla
 open one), each shop weighing 1 on its owner's bonus line and rules.bonus_epsilon (ILLUSTRATIVE 1/3) off it.  JSON
 keys: assignments, posterior {{opponent: {{colour: {{p, p_exact}}}}}}. {COMMON}"""
 
-Q = "analysis:"
 GAME = GameSpec.declare(
     __name__, "Paris Paris", 1, (2, 4),
     summary="the leftover tile, the next column, the next big tour, the opponents' bonus colours",
-    questions={
-        "odds": Question(Q + "odds", "P(each stop appears in the next column, >= 1 and >= 2 times), exact",
-                         ODDS_HELP, default_rollouts=None),
-        "leftover": Question(Q + "leftover", "P(stop S is the leftover tile) for each pick of mine, exact",
-                             LEFTOVER_HELP, default_rollouts=None),
-        "big_tour": Question(Q + "big_tour", "P(a big tour of each colour next round), exact", BIG_TOUR_HELP,
-                             default_rollouts=None),
-        "bonus": Question(Q + "bonus", "the opponents' bonus markers, Bayesian posterior, exact", BONUS_HELP,
-                          default_rollouts=None),
-    },
+    questions=asks(
+        odds=("P(each stop appears in the next column, >= 1 and >= 2 times), exact", ODDS_HELP),
+        leftover=("P(stop S is the leftover tile) for each pick of mine, exact", LEFTOVER_HELP),
+        big_tour=("P(a big tour of each colour next round), exact", BIG_TOUR_HELP),
+        bonus=("the opponents' bonus markers, Bayesian posterior, exact", BONUS_HELP),
+    ),
     answers="state:questions", board_template="state:board_template", reference_check="reference:reference_agrees",
 )

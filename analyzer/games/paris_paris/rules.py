@@ -184,10 +184,8 @@ class Settings(core_settings.Readings):
             return {"lines": {c: list(s) for c, s in value.lines}}
         return str(value) if name == "bonus_epsilon" else value
 
-    def labels(self) -> list[str]:
-        shown = {k: ("given" if k == "map" else v) for k, v in self.shown().items()}
-        return ["rules: " + (", ".join(f"{k}={v}" for k, v in shown.items()) + " (others at their defaults)"
-                             if shown else "every named setting at the spec's default")]
+    DEFAULT_LINE = "every named setting at the spec's default"
+    GIVEN = ("map",)  # data: the labels name it only as given
 
 
 DEFAULT_SETTINGS = Settings()

@@ -5,7 +5,7 @@ The seed lacks the cost/VP table and the tile and goods counts: the defaults are
 contents list and public building references, named in rules.PRINTED), and every output built on them names its
 sources; a scenario gives its own as rules.plantations, rules.goods, rules.buildings.
 """
-from analyzer.core.game import GameSpec, Question
+from analyzer.core.game import GameSpec, asks
 
 COMMON = """A position scenario: `players` (3-5), `rules:` (start_tiles_from_pool, reshuffle rest_first|merge,
 cost_floor, end_colonists_reading not_enough|enough, wharf_capacity, start_crops fixed|all_corn|all_indigo,
@@ -38,18 +38,14 @@ Per role: E[my final score] (VP chips + buildings + bonuses) with a 95% interval
 Wilson interval.  JSON keys: seat, round, from_setup, rollouts (per role), seed, roles[] {{role, doubloons,
 score {{mean, ci95, n}}, win {{p, lo95, hi95}}, capped}}, best (by E[score]), best_win (by P(win)). {COMMON}"""
 
-Q = "analysis:"
 GAME = GameSpec.declare(
     __name__, "Puerto Rico", 2, (3, 5),
     summary="the next settler display's odds, the Hacienda draw, the EV of each role this turn; full games",
-    questions={
-        "odds": Question(Q + "odds", "P(each crop shows in the next settler display), exact", ODDS_HELP,
-                         default_rollouts=None),
-        "hacienda": Question(Q + "hacienda", "P(my Hacienda draw is each crop), exact", HACIENDA_HELP,
-                             default_rollouts=None),
-        "ev": Question(Q + "ev", "the EV of each role this turn (greedy rollouts), Monte Carlo", EV_HELP,
-                       default_rollouts=2_000),
-    },
+    questions=asks(
+        odds=("P(each crop shows in the next settler display), exact", ODDS_HELP),
+        hacienda=("P(my Hacienda draw is each crop), exact", HACIENDA_HELP),
+        ev=("the EV of each role this turn (greedy rollouts), Monte Carlo", EV_HELP, 2_000),
+    ),
     answers="state:questions", full_games="balance:FULL_GAMES",
     policies=("greedy", "random", "noisy:EPS", "search[:N[:BASE]]"), reference_check="sim:engine_agrees",
 )

@@ -760,23 +760,12 @@ def win_key(s, p):
 @njit(search.SCORE_SIG, cache=True, error_model="numpy")
 def reward(s, cfg, seat):
     """The seat's share of the win: most points, then doubloons + goods; a tie left splits it."""
-    mine, top, ties = win_key(s, seat), -1, 0
-    for p in range(cfg[C_P]):
-        k = win_key(s, p)
-        if k > top:
-            top, ties = k, 1
-        elif k == top:
-            ties += 1
-    return 1.0 / ties if mine == top else 0.0
+    return search.win_share(np.array([win_key(s, p) for p in range(cfg[C_P])]), seat)
 
 
 @njit(search.SCORE_SIG, cache=True, error_model="numpy")
 def margin(s, cfg, seat):
-    best = -(1 << 40)
-    for p in range(cfg[C_P]):
-        if p != seat:
-            best = max(best, s[PL + p * PSZ + O_SCORE])
-    return float(s[PL + seat * PSZ + O_SCORE] - best)
+    return search.lead(np.array([s[PL + p * PSZ + O_SCORE] for p in range(cfg[C_P])]), seat)
 
 
 MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin)

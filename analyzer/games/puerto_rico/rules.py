@@ -206,11 +206,8 @@ class Settings(core_settings.Readings):
                     if row != BUILDING_TABLE[i]}
         return value
 
-    def labels(self) -> list[str]:
-        """The settings line (the printed tables named apart by each output that rests on them)."""
-        shown = {k: ("given" if k in _DATA else v) for k, v in self.shown().items()}
-        return ["rules: " + (", ".join(f"{k}={v}" for k, v in shown.items()) + " (others at their defaults)"
-                             if shown else "every named setting at the spec's default")]
+    DEFAULT_LINE = "every named setting at the spec's default"
+    GIVEN = _DATA  # data: the labels name it only as given
 
 
 DEFAULT_SETTINGS = Settings()

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.core import engine
-from analyzer.core.agreement import seeded_games
+from analyzer.core.agreement import round_by_round
 from analyzer.games.puerto_rico import game as g
 from analyzer.games.puerto_rico import rules as r
 
@@ -95,16 +95,5 @@ READINGS = [  # (players, settings changes, policies by turn-order rank): every 
 ]
 
 
-def agreement(seed: int, games=READINGS) -> list[tuple]:
-    """(what, engine's value, reference's value) over seeded games, snapshot by snapshot (see the module doc)."""
-    from analyzer.games.puerto_rico import reference_policies as ref
-
-    return seeded_games(seed, games, r.Settings, g.Chance,
-                        engine_game,
-                        ref.play,
-                        step=lambda i, snap: f"after round {snap['round']}", count="rounds")
-
-
-def engine_agrees(seed: int) -> list[tuple]:
-    """The conformance check (`GameSpec.reference_check`): see `agreement`."""
-    return agreement(seed)
+agreement = engine_agrees = round_by_round(READINGS, r.Settings, g.Chance, engine_game,
+                                           "analyzer.games.puerto_rico.reference_policies:play")

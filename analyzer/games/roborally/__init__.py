@@ -5,7 +5,7 @@ robot alone on a typed board.  Opponents' pushes and shots and powering down nee
 No public source gives a printed board: the default is a small ILLUSTRATIVE 8x8 board and every output built on it
 says so; a scenario types the printed one as rules.board (`analyzer board roborally --template`).
 """
-from analyzer.core.game import GameSpec, Question
+from analyzer.core.game import GameSpec, asks
 
 COMMON = """A position scenario: `rules:` (board: illustrative, {file: path} or a board mapping, see `analyzer board
 roborally --template`; hand_base 10 | 9, destroy_at 11 | 10, pusher_crusher_order pushers_first | crushers_first,
@@ -31,15 +31,12 @@ when it holds the free cards of some program touching the flag (locked registers
 hand_size, deck {{card: n}}, deck_size, hands, compositions, working_compositions, needs[] {{card: n}} (the minimal
 card sets). {COMMON}"""
 
-Q = "analysis:"
 GAME = GameSpec.declare(
     __name__, "RoboRally", 1, (2, 8),
     summary="can this hand reach the flag this round, the best programs; P(the next deal reaches it)",
-    questions={
-        "odds": Question(Q + "odds", "can a program from this hand reach the flag this round, best programs, exact",
-                         ODDS_HELP, default_rollouts=None),
-        "deal": Question(Q + "deal", "P(the next deal lets me reach the flag), exact", DEAL_HELP,
-                         default_rollouts=None),
-    },
+    questions=asks(
+        odds=("can a program from this hand reach the flag this round, best programs, exact", ODDS_HELP),
+        deal=("P(the next deal lets me reach the flag), exact", DEAL_HELP),
+    ),
     answers="state:questions", board_template="state:board_template", reference_check="reference:reference_agrees",
 )

@@ -56,10 +56,7 @@ class Settings(core_settings.Readings):
     priorities: str = "common_bands"  # a written priority must lie in its card's band; any: 0-1000
     ghost_start: bool = True  # virtual robots at the start (no effect on a robot alone)
 
-    def labels(self) -> list[str]:
-        shown = self.shown()
-        return ["rules: " + (", ".join(f"{k}={v}" for k, v in shown.items()) + " (others at their defaults)"
-                             if shown else "every named setting at the spec's default (the seed's)")]
+    DEFAULT_LINE = "every named setting at the spec's default (the seed's)"
 
 
 DEFAULT_SETTINGS = Settings()

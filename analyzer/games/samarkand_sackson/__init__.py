@@ -4,7 +4,7 @@ The board, capacities, oasis prices, markets and price tables are in no source: 
 `rules.prices`) can carry the printed ones, and every output computed on the illustrative default (spec §7,
 `illustrative-5x4`) says so.
 """
-from analyzer.core.game import GameSpec, Question
+from analyzer.core.game import GameSpec, asks
 
 COMMON = """Seats by name; kinds grain, fruit, copper, carpets, camels, jewels; spaces by id (a1..e4 on the default
 board); markets as "<city>.<kind>" or "<city>.assortment". Everything is from the view of position.me (default:
@@ -67,22 +67,14 @@ rollouts, seed. {COMMON}"""
 GAME = GameSpec.declare(
     __name__, "Samarkand (Sackson)", 2, (2, 5),
     summary="where can I get to, the one-turn EV of each move, oasis draws, nomad trades, sales, the race to 500",
-    questions={
-        "odds": Question("analysis:odds", "the race to 500 (Monte Carlo)", ODDS_HELP, default_rollouts=200),
-        "ev": Question("analysis:ev", "the exact one-turn EV of each move option", EV_HELP, default_rollouts=None),
-        "reach": Question("analysis:reach",
-                          "where each move option can end, P(the die ends on a space or a city), exact",
-                          REACH_HELP, default_rollouts=None),
-        "oasis": Question("analysis:oasis",
-                          "the oasis draw: distributions, P(at least k of a kind), each choice's net gain, exact",
-                          OASIS_HELP, default_rollouts=None),
-        "trade": Question("analysis:trade",
-                          "the nomad trade: the best swap, the swap reaching n of a kind, exact", TRADE_HELP,
-                          default_rollouts=None),
-        "city": Question("analysis:city",
-                         "the income of every legal sale now and whether the 20 fine applies, exact", CITY_HELP,
-                         default_rollouts=None),
-    },
+    questions=asks(
+        odds=("the race to 500 (Monte Carlo)", ODDS_HELP, 200),
+        ev=("the exact one-turn EV of each move option", EV_HELP),
+        reach=("where each move option can end, P(the die ends on a space or a city), exact", REACH_HELP),
+        oasis=("the oasis draw: distributions, P(at least k of a kind), each choice's net gain, exact", OASIS_HELP),
+        trade=("the nomad trade: the best swap, the swap reaching n of a kind, exact", TRADE_HELP),
+        city=("the income of every legal sale now and whether the 20 fine applies, exact", CITY_HELP),
+    ),
     answers="analysis:questions", board_template="state:board_template", full_games="balance:FULL_GAMES",
     reference_check="sim:engine_agrees", policies=("greedy", "random", "collector", "search[:N[:BASE]]"),
 )

@@ -3,7 +3,7 @@
 The printed board numbers (prestige values, die faces, adjacency) are unknown: a scenario's
 `rules.board` supplies them, and every output computed on the illustrative default says so.
 """
-from analyzer.core.game import GameSpec, Question
+from analyzer.core.game import GameSpec, asks
 
 COMMON = """ΔS is the change of the player's standing: prestige + S_p, S_p = Σ_d w_d·pts_d (what he would get if every
 district were scored now; w_d from position.models.weights, default 1). Exact values are fractions: in the JSON every
@@ -71,25 +71,17 @@ GAME = GameSpec.declare(
     __name__, "San Marco", 1, (3, 4),
     summary="the divider's split table, pile values, limit odds, banishment, the Doge's walks, action options, "
             "passage outlook",
-    questions={
-        "odds": Question("analysis:odds", "P(my limit total reaches 10), exact", ODDS_HELP, default_rollouts=None),
-        "ev": Question("analysis:ev", "the decision at hand: splits, piles or action options",
-                       EV_HELP, default_rollouts=200),
-        "limit": Question("analysis:limit", "limit odds and a distributor's own draw, exact",
-                          LIMIT_HELP, default_rollouts=None),
-        "splits": Question("analysis:splits", "every distinct split under a chooser model",
-                           SPLITS_HELP, default_rollouts=200),
-        "piles": Question("analysis:piles", "the chooser's value of each pile", PILES_HELP, default_rollouts=200),
-        "actions": Question("analysis:actions", "ΔS of every option of each action card",
-                            ACTIONS_HELP, default_rollouts=200),
-        "banish": Question("analysis:banish", "banishment outcomes and the EV of each district",
-                           BANISH_HELP, default_rollouts=None),
-        "doge": Question("analysis:doge", "the Doge's cheapest walk to every district",
-                         DOGE_HELP, default_rollouts=None),
-        "outlook": Question("analysis:outlook",
-                            "P(the passage ends after this round), expected catch-up bonus", OUTLOOK_HELP,
-                            default_rollouts=1_000),
-    },
+    questions=asks(
+        odds=("P(my limit total reaches 10), exact", ODDS_HELP),
+        ev=("the decision at hand: splits, piles or action options", EV_HELP, 200),
+        limit=("limit odds and a distributor's own draw, exact", LIMIT_HELP),
+        splits=("every distinct split under a chooser model", SPLITS_HELP, 200),
+        piles=("the chooser's value of each pile", PILES_HELP, 200),
+        actions=("ΔS of every option of each action card", ACTIONS_HELP, 200),
+        banish=("banishment outcomes and the EV of each district", BANISH_HELP),
+        doge=("the Doge's cheapest walk to every district", DOGE_HELP),
+        outlook=("P(the passage ends after this round), expected catch-up bonus", OUTLOOK_HELP, 1_000),
+    ),
     answers="analysis:questions", full_games="balance:FULL_GAMES", reference_check="game:engine_agrees",
     policies=("greedy", "random", "fair_split", "softmax", "search[:N[:BASE]]"),
 )

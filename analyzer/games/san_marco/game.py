@@ -179,48 +179,10 @@ def _shuffle(a, n, rs, k):
 # scoring
 
 
-@njit(cache=True)
-def district_points(s, bd, cfg, d, out):
-    """out[p] = what seat p gets if district d is scored now (§7)."""
-    P = s[NPL]
-    for p in range(P):
-        out[p] = 0
-    m = 0
-    k = 0
-    for p in range(P):
-        c = s[AR + d * 4 + p]
-        if c > m:
-            m = c
-            k = 1
-        elif c == m and c > 0:
-            k += 1
-    if m == 0:
-        return
-    if k >= 2:
-        for p in range(P):
-            if s[AR + d * 4 + p] == m:
-                out[p] = bd[B_LOW + d]
-        return
-    m2 = 0
-    k2 = 0
-    for p in range(P):
-        c = s[AR + d * 4 + p]
-        if c == m:
-            out[p] = bd[B_HIGH + d]
-        elif c > m2:
-            m2 = c
-            k2 = 1
-        elif c == m2 and c > 0:
-            k2 += 1
-    if m2 > 0 and (k2 == 1 or cfg[C_SECOND] == 1):
-        for p in range(P):
-            if s[AR + d * 4 + p] == m2:
-                out[p] = bd[B_LOW + d]
-
-
 @njit("int64(int64[:], int64[:], int64[:], int64, int64)", cache=True)
 def points_of(s, bd, cfg, d, seat):
-    """What `seat` gets if district d is scored now (district_points for one seat, no allocation)."""
+    """What `seat` gets if district d is scored now (§7): the most aristocrats the high value, a tie for the most
+    the low value each, a lone leader's next count (alone, or every one of them under all_low) the low value."""
     mine = s[AR + d * 4 + seat]
     if mine == 0:
         return 0
@@ -252,6 +214,13 @@ def points_of(s, bd, cfg, d, seat):
     if mine == m2 and (k2 == 1 or cfg[C_SECOND] == 1):
         return bd[B_LOW + d]
     return 0
+
+
+@njit(cache=True)
+def district_points(s, bd, cfg, d, out):
+    """out[p] = what seat p gets if district d is scored now (§7)."""
+    for p in range(s[NPL]):
+        out[p] = points_of(s, bd, cfg, d, p)
 
 
 @njit(cache=True)

@@ -5,7 +5,7 @@ The card table is the first edition's, printed data (the rulebook's Game Materia
 data, named in rules.PRINTED_CARDS; every answer on it carries the `printed` label); a scenario may supply another
 as rules.card_table.
 """
-from analyzer.core.game import GameSpec, Question
+from analyzer.core.game import GameSpec, asks
 
 COMMON = """A position scenario: `players` (2-4), `rules:` (card_table: bga_first_edition or {name: {deck, colour,
 price, rubles, points, count, pair}}, upgrade_pairs by_symbol|seed, worker_refill_end next_round|immediate,
@@ -46,18 +46,14 @@ or typed (focus.scorings).  Best points per ruble first.  JSON keys: scorings {{
 scorings_source, rubles, purchases[] {{card, from, replaces, cost, rubles_back(_exact), points_back(_exact), bonus,
 value(_exact), points_per_ruble(_exact), net_rubles(_exact), affordable}}. {COMMON}"""
 
-Q = "analysis:"
 GAME = GameSpec.declare(
     __name__, "Sankt Petersburg", 1, (2, 4),
     summary="each card in the next refill, the game's end this round, every purchase's return; full games",
-    questions={
-        "odds": Question(Q + "odds", "P(each card appears in the next refill), exact", ODDS_HELP,
-                         default_rollouts=None),
-        "end": Question(Q + "end", "P(the game ends this round) and the remaining scorings, exact", END_HELP,
-                        default_rollouts=None),
-        "ev": Question(Q + "ev", "the return of every purchase open to me, exact given R", EV_HELP,
-                       default_rollouts=None),
-    },
+    questions=asks(
+        odds=("P(each card appears in the next refill), exact", ODDS_HELP),
+        end=("P(the game ends this round) and the remaining scorings, exact", END_HELP),
+        ev=("the return of every purchase open to me, exact given R", EV_HELP),
+    ),
     answers="state:questions", full_games="balance:FULL_GAMES", policies=("greedy", "random", "search[:N[:BASE]]"),
     reference_check="sim:engine_agrees",
 )
