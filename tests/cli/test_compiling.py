@@ -23,7 +23,8 @@ def test_a_module_is_cached_once_numba_wrote_its_index_after_its_last_change(tmp
 
 
 def test_the_engines_are_the_modules_numba_caches():
-    assert [p.name for p in compiling.engine_sources(registry.game("catan"))] == ["afford_kernel.py", "game.py"]
+    names = [p.name for p in compiling.engine_sources(registry.game("catan"))]
+    assert names == ["afford_kernel.py", "board_kernel.py", "game.py"]
     assert compiling.engine_sources(registry.game("himalaya")) == []
 
 
