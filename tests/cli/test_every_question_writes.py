@@ -95,7 +95,8 @@ def _every_scenario():
 @pytest.mark.slow
 @pytest.mark.parametrize("path", list(_every_scenario()))
 def test_every_shipped_scenario_answers_within_80_columns_and_writes_its_files(path, tmp_path, written):
-    """Every question each shipped position supports (small -n), and every balance scenario (4 games a rule set):
+    """Every question each shipped position supports (small -n), and every balance scenario (4 games a rule set, 2
+    with a ladder):
     printed at 80 columns (no line longer) and written whole with `-o`."""
     data = scenario.load(path)
     if data.get("position") is None:
@@ -103,7 +104,9 @@ def test_every_shipped_scenario_answers_within_80_columns_and_writes_its_files(p
             data["ladder"] = [small_search(str(rung)) for rung in data["ladder"]]
             path = tmp_path / path.name
             path.write_text(json.dumps(data))
-        runs = [("tune", path, "-n", 16 * len(data["tune"]["values"])) if "tune" in data else ("balance", path, "-n", 4)]
+        games = 2 if "ladder" in data else 4  # a search rung plays at least one playout an option: slow
+        runs = [("tune", path, "-n", 16 * len(data["tune"]["values"])) if "tune" in data
+                else ("balance", path, "-n", games)]
     else:
         runs = [("ask", question, path, "-n", N) for question in supported(path)]
     for i, args in enumerate(runs):

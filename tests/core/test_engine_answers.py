@@ -23,8 +23,8 @@ ENGINES = ("alhambra", "cafe_international", "catan", "emerald", "finstere_flure
 EXPECTED = Path(__file__).parent / "engine_answers.json"
 GAMES, SEARCH = 16, 2
 # games per rule set of a ladder scenario where even search:2 is slow (at least one playout an option: San
-# Marco's splits have some 60)
-LADDER_GAMES = {"san_marco": 2, "samarkand_sackson": 2}
+# Marco's splits have some 60; Finstere Flure's playouts run to the end of a long game)
+LADDER_GAMES = {"san_marco": 2, "samarkand_sackson": 2, "finstere_flure": 4}
 
 
 def balance_scenarios(game: str) -> list[Path]:
