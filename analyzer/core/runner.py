@@ -561,11 +561,16 @@ def _end(pool, running) -> None:
         pool.shutdown(wait=True)
         return
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.kill()  # SIGKILL: a chunk of a compiled kernel may not return for minutes
     for process in processes:
         process.join(timeout=5)
+    if manager is not None:
+        # ended before this process exits: its exit hook would otherwise wake the pool's manager thread through a
+        # pipe that thread may be closing (Python 3.11: "Bad file descriptor" printed after the one line)
+        manager.join(timeout=5)
 
 
 def _pooled(task, settings: RunSettings, sizes, indices, jobs: int):
