@@ -20,7 +20,7 @@ from tests.cli_helpers import invoke, small_search
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 PAGES = [README, *sorted((ROOT / "docs").rglob("*.md"))]
-SMALL = {"balance": "4", "report": "4", "strength": "4"}  # games (per rule set); anything else: rollouts
+SMALL = {"balance": "4", "report": "4", "strength": "2"}  # games (per rule set); anything else: rollouts
 ROLLOUTS = "2000"
 SEARCH_BUDGET = "4"  # the search player's playouts a decision: what makes it run, not play well
 POSITION = "scenarios/camelup/mid-leg.yaml"
@@ -110,11 +110,18 @@ def _rollouts(path: list[str], rest: list[str]) -> str:
     return ROLLOUTS if default is None else str(min(int(ROLLOUTS), max(24, default // 10)))
 
 
+def _has_ladder(rest: list[str]) -> bool:
+    return any(w.endswith((".yaml", ".yml")) and (ROOT / w).is_file() and
+               re.search(r"^ladder:", (ROOT / w).read_text(), re.M) for w in rest)
+
+
 def _shrink(words: list[str]) -> list[str]:
     """Small counts: -n/--rollouts/--games set small (or added), --precision capped at one chunk."""
     command, path, rest = _command_path(words)
     names = {o for p in command.params for o in getattr(p, "opts", [])}
     small = SMALL.get(path[0] if path else "", _rollouts(path, rest))
+    if small in SMALL.values() and _has_ladder(rest):
+        small = "2"  # every rung plays: search players whose budget the scenario sets, not the command line
     out, i, sized = list(words[: len(words) - len(rest)]), 0, False
     while i < len(rest):
         w = rest[i]
