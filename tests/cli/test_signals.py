@@ -31,7 +31,16 @@ def analyzer(*args, cwd, group: bool = False):
     env = {k: v for k, v in os.environ.items() if not k.startswith("ANALYZER_")}
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
     return subprocess.Popen([sys.executable, "-m", "analyzer", *map(str, args)], cwd=cwd, env=env, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=group)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=group,
+                            preexec_fn=_ends_with_the_test)
+
+
+def _ends_with_the_test():
+    """In the child: SIGTERM when the test's process dies (a killed pytest leaves no billion-game run behind)."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, int(signal.SIGTERM), 0, 0, 0)  # PR_SET_PDEATHSIG
 
 
 def children(pid: int) -> list[int]:
