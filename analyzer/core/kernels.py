@@ -14,6 +14,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from analyzer.core.search import mix
+
 # numba signatures: S an int64 vector (state, settings, work, stats), U a game's chance streams, R a record or a
 # table of int64 rows, UR a table of chance streams (one row a game)
 S, U, R, UR = "int64[::1]", "uint64[::1]", "int64[:, ::1]", "uint64[:, ::1]"
@@ -28,12 +30,10 @@ def kernel(signature, inline="never", error_model="numpy"):
 # splitmix64; compiled for the layouts its callers pass (contiguous or not)
 @njit(cache=True, no_cpython_wrapper=True, _nrt=False, error_model="numpy")
 def splitmix(rs, k):
-    """The next 64 random bits of stream k (advances rs[k])."""
+    """The next 64 random bits of stream k (advances rs[k]): splitmix64, whose finaliser is core/search.mix."""
+    z = mix(rs[k])
     rs[k] += np.uint64(0x9E3779B97F4A7C15)
-    z = rs[k]
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
+    return z
 
 
 @njit(cache=True, no_cpython_wrapper=True, _nrt=False, error_model="numpy")
