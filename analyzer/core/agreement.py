@@ -92,3 +92,20 @@ def round_by_round(readings, new_settings, chance, engine_game, reference: str):
                             step=lambda i, snap: f"after round {snap['round']}", count="rounds")
 
     return agreement
+
+
+def random_positions(seed: int, positions: int, scenario, label, engine, mine, read=None, **how) -> list[tuple]:
+    """answer_rows on `positions` random positions: `scenario(rng, i)` the i-th scenario dict (rng one
+    random.Random(seed)), `read(data)` the position both answers take (None: the dict itself), `label(p)` what
+    the rows name after "seed S position i", `mine(p)` and `engine(p)` the reference's and the engine's answers
+    ({question: answer}); `how` answer_rows' by_key and special."""
+    import random
+
+    rng = random.Random(seed)
+    rows = []
+    for i in range(positions):
+        data = scenario(rng, i)
+        p = data if read is None else read(data)
+        reference = mine(p)
+        rows += answer_rows(f"seed {seed} position {i} ({label(p)})", engine(p), reference, **how)
+    return rows

@@ -45,14 +45,15 @@ def per_second(play, n: int, repeats: int) -> float:
     return statistics.median(rates)
 
 
-def full_games(game_name: str, config_of, play, runs, repeats: int, note: str = "") -> list[dict]:
+def full_games(game_name: str, config_of, play, runs, repeats: int, note: str = "", detail: str = "") -> list[dict]:
     """Rows: whole 4-player games per second in one process (`per_second`), one per (policy kind, games, target)
-    of `runs`; `config_of(kind)` is the game's config with that policy in every seat, `play` its balance play."""
+    of `runs`; `config_of(kind)` is the game's config with that policy in every seat, `play` its balance play
+    (`play(config, n, rng)`); `note` follows "games" in the row's name, `detail` the repeats."""
     rows = []
     for kind, games, target in runs:
         config = config_of(kind)
         rows.append({"what": f"{game_name} full 4-player games{note}, {kind} players, 1 process (games/s, median of "
-                             f"{repeats})",
+                             f"{repeats}{detail})",
                      "ours": per_second(lambda n, rng: play(config, n, rng), games, repeats), "comparison": None,
                      "ratio": None, "target": target})
     return rows
@@ -63,6 +64,15 @@ def engine_games(game_name: str, pl, policy, runs, repeats: int, note: str = "")
     the default rule set."""
     return full_games(game_name, lambda kind: pl.GameConfig(pl.RuleSet(), 4, (policy(kind),) * 4), pl.play, runs,
                       repeats, note)
+
+
+def board_games(game_name: str, g, policy, runs, repeats: int) -> list[dict]:
+    """`full_games` for a game whose engine module `g` plays on a board vector (both Samarkands): 4 seats of
+    `policy(kind)`, the default rule set, the illustrative board."""
+    bd = g.board_vector(None)
+    return full_games(game_name, lambda kind: (policy(kind),) * 4,
+                      lambda policies, n, rng: g.play_games(None, None, 4, policies, n, rng, bd=bd), runs, repeats,
+                      detail="; illustrative board")
 
 
 def dealt_game(g, seed: int, players: int = 4, seats: int | None = None):

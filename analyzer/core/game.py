@@ -80,6 +80,18 @@ class Result:
         self.tables = Tables(self.tables)
 
 
+def named_payload(position, ill: tuple[str, ...] = (), **extra) -> dict:
+    """The opening of an answer's payload where a game names its ILLUSTRATIVE data: `illustrative`, the names
+    `ill` (empty: all printed or supplied), the rule settings as shown, the player count, then `extra`."""
+    return {"illustrative": bool(ill), "illustrative_data": list(ill), "settings": position.settings.shown(),
+            "players": position.players, **extra}
+
+
+def named_title(game: str, text: str, ill: tuple[str, ...] = ()) -> str:
+    """An answer's title, `game: text`, naming the ILLUSTRATIVE data it rests on (`named_payload`'s `ill`)."""
+    return f"{game}: {text}" + (f" (ILLUSTRATIVE {', '.join(ill)})" if ill else "")
+
+
 @dataclass(frozen=True)
 class Question:
     """One question a game answers about a position.

@@ -2,17 +2,20 @@
 chance record.
 
 A game's `game.py` imports these instead of writing its own: `kernel` compiles a helper only kernels call (once for
-its signature, cached, no Python wrapper, no allocation); `randint(rs, k, n)` draws 0..n-1 from stream k of a
-game's seeds (`core/streams.py`: `rs` is one row of its `Chance`); `shuffle` is Fisher-Yates on those draws; `note1`
-to `note3` append a row (tag and one to three values) to a chance record (`rec[0, 0]` counts the rows; a batch run
-without a record passes one row and nothing is written).  Changing any of this changes every engine's answers:
-tests/core/test_engine_answers.py holds them.  core/cache.py hashes this module into the compiled engines' cache
-key, so a change here compiles them afresh.
+its signature, cached, no Python wrapper, no allocation); `splitmix(rs, k)` is stream k's next 64 bits (splitmix64:
+core/search.mix is its finaliser); `randint(rs, k, n)` draws 0..n-1 from stream k of a game's seeds
+(`core/streams.py`: `rs` is one row of its `Chance`); `shuffle` is Fisher-Yates on those draws, `shuffled_range` a
+fresh deck 0..n-1 so shuffled; `note1` to `note3` append a row (tag and one to three values) to a chance record
+(`rec[0, 0]` counts the rows; a batch run without a record passes one row and nothing is written).  Changing any
+of this changes every engine's answers: tests/core/test_engine_answers.py holds them.  core/cache.py hashes this
+module into the compiled engines' cache key, so a change here compiles them afresh.
 """
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
+
+from analyzer.core.search import mix
 
 # numba signatures: S an int64 vector (state, settings, work, stats), U a game's chance streams, R a record or a
 # table of int64 rows, UR a table of chance streams (one row a game)
@@ -28,12 +31,10 @@ def kernel(signature, inline="never", error_model="numpy"):
 # splitmix64; compiled for the layouts its callers pass (contiguous or not)
 @njit(cache=True, no_cpython_wrapper=True, _nrt=False, error_model="numpy")
 def splitmix(rs, k):
-    """The next 64 random bits of stream k (advances rs[k])."""
+    """The next 64 random bits of stream k (advances rs[k]): splitmix64, whose finaliser is core/search.mix."""
+    z = mix(rs[k])
     rs[k] += np.uint64(0x9E3779B97F4A7C15)
-    z = rs[k]
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
+    return z
 
 
 @njit(cache=True, no_cpython_wrapper=True, _nrt=False, error_model="numpy")
@@ -48,6 +49,14 @@ def shuffle(a, at, n, rs, k):
     for i in range(n - 1, 0, -1):
         j = randint(rs, k, i + 1)
         a[at + i], a[at + j] = a[at + j], a[at + i]
+
+
+@kernel(f"void({S}, int64, int64, {U}, int64)")
+def shuffled_range(a, at, n, rs, k):
+    """a[at:at + n] = 0..n-1 in an order shuffled on stream k (`shuffle`): a deck dealt face down."""
+    for i in range(n):
+        a[at + i] = i
+    shuffle(a, at, n, rs, k)
 
 
 @kernel(f"int64({R})")

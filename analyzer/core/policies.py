@@ -45,9 +45,19 @@ class NamedPolicy:
 
 @dataclass(frozen=True)
 class GreedyFirst(NamedPolicy):
-    """A game's named players, `greedy` when none is named: its `policies.py` subclasses it with its
-    `descriptions` (and `searchable = True` where its engine seats the search player)."""
+    """A game's named players, `greedy` when none is named: its `policies.py` declares them with `greedy_first`."""
     kind: str = "greedy"
+
+
+def greedy_first(module: str, descriptions: dict[str, str], searchable: bool = False):
+    """A game's `policies.py` in one line: `Policy, parse_policy, parse_policies = greedy_first(__name__,
+    DESCRIPTIONS, searchable=True)`.  `Policy` is GreedyFirst with the game's descriptions (name -> what the player
+    does), named `module.Policy` so it pickles; `searchable` where its engine also seats the search player.
+    `parse_policies(value, field, players)` gives one policy for every turn-order rank, seat 0 (the start player)
+    first; a single one is seated everywhere."""
+    cls = type("Policy", (GreedyFirst,), {"descriptions": descriptions, "searchable": searchable,
+                                          "__module__": module, "__qualname__": "Policy"})
+    return cls, cls.parse, cls.parse_seats
 
 
 @dataclass(frozen=True)

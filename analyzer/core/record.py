@@ -51,3 +51,13 @@ def replay(rows: Rows, play):
     if game.ended and rows.at != len(rows.rows):
         raise RecordMismatch(f"the game ended with {len(rows.rows) - rows.at} record rows left: {rows.rows[rows.at]}")
     return shots
+
+
+def snapshots(table, snapshot, step, going) -> list:
+    """A replay's snapshots: `snapshot(table)` after the set-up, then after every `step(table)` (a turn, a round)
+    while `going(table)` (the game runs, and a limit on turns or rounds is not reached)."""
+    shots = [snapshot(table)]
+    while going(table):
+        step(table)
+        shots.append(snapshot(table))
+    return shots

@@ -229,6 +229,15 @@ def mapping(value: Any, field: str, allowed_keys: set[str] | None = None) -> dic
     return value
 
 
+def position_opening(data: dict, rules, keys: set[str]) -> tuple:
+    """What a game's `parse_position` reads first: (settings, players, the `position` block), `rules` the game's
+    rules module (its `parse_settings` and its `PLAYERS` range, 4 players when none is given), `keys` the block's
+    allowed keys; every problem a ScenarioError naming the field."""
+    settings = rules.parse_settings(data.get("rules"), "rules")
+    players = integer(data.get("players", 4), "players", *rules.PLAYERS)
+    return settings, players, mapping(data.get("position"), "position", keys)
+
+
 def table_players(data: dict, rules: dict, allowed: tuple[int, int], default: int = 4) -> int:
     """A position scenario's player count: `players` at the top level or in its `rules:` block (both only if
     they agree), within `allowed` (low, high)."""

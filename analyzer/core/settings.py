@@ -30,10 +30,15 @@ class Readings:
         default = type(self)()
         return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) != getattr(default, f.name)}
 
+    LISTS: ClassVar[bool] = False  # True: any other tuple setting (a die's faces, a token order) shown as a list
+
     def show(self, name: str):
-        """One setting's value as a scenario writes it (a table by player count as a mapping)."""
+        """One setting's value as a scenario writes it (a table by player count as a mapping; with LISTS, any other
+        tuple as a list)."""
         value = getattr(self, name)
-        return dict(value) if _is_pairs(value) else value
+        if _is_pairs(value):
+            return dict(value)
+        return list(value) if self.LISTS and isinstance(value, tuple) else value
 
     def shown(self) -> dict:
         """The settings that differ from the defaults, as a scenario writes them (JSON, tables, to_dict)."""

@@ -18,7 +18,7 @@ from numba import njit, types
 from analyzer.core import search
 from analyzer.core import settings as core_settings
 from analyzer.core.errors import ScenarioError
-from analyzer.core.kernels import R, S, U, kernel, note2 as note, randint, shuffle
+from analyzer.core.kernels import R, S, U, kernel, note2 as note, randint, shuffle, shuffled_range
 from analyzer.core.policies import engine_coders
 from analyzer.core.streams import StreamSeeds
 from analyzer.games.alhambra import rules as r
@@ -714,9 +714,7 @@ def deal(s, cfg, rs, rec, wk):
             s[DECK + i] = pool[at]
             at += 1
     s[DN] = left + 2
-    for i in range(NT):
-        s[STK + i] = i
-    shuffle(s, STK, NT, rs, S_TILES)
+    shuffled_range(s, STK, NT, rs, S_TILES)
     for i in range(NT):
         note(rec, R_TILE, s[STK + i], 0)
     s[SN] = NT

@@ -22,22 +22,12 @@ with no legal square in the reserve.
 """
 from __future__ import annotations
 
-from analyzer.core.policies import GreedyFirst
+from analyzer.core.policies import greedy_first
 
-KINDS = ("greedy", "random")
 DESCRIPTIONS = {
     "greedy": "buys the exactly payable tile of best points per cost (acting again), else takes the money that makes "
               "the most market tiles exactly payable; places where the longest outer wall grows most",
     "random": "uniform over the legal money takes and payable buys, and over the legal squares for each tile",
 }
 
-
-class Policy(GreedyFirst):
-    descriptions = DESCRIPTIONS
-    searchable = True
-
-
-parse_policy = Policy.parse
-
-# one policy for every turn-order rank (a single one is seated everywhere), the start player first
-parse_policies = Policy.parse_seats
+Policy, parse_policy, parse_policies = greedy_first(__name__, DESCRIPTIONS, searchable=True)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from analyzer.core.record import RecordMismatch, Rows as RecordRows
+from analyzer.core.record import RecordMismatch, Rows as RecordRows, snapshots
 from analyzer.games.alhambra import layout
 from analyzer.games.alhambra import reference as ref
 from analyzer.games.alhambra import rules as r
@@ -153,9 +153,5 @@ def play(settings, players: int, policies, record, max_turns: int | None = None)
     """Replay a full game (or its first `max_turns` turns) from the engine's record: the snapshots after the set-up
     and after every turn."""
     rows = Rows(record)
-    t = read_setup(settings, players, rows)
-    shots = [ref.snapshot(t)]
-    while t.end == "running" and (max_turns is None or t.turns < max_turns):
-        play_turn(t, policies, rows)
-        shots.append(ref.snapshot(t))
-    return shots
+    return snapshots(read_setup(settings, players, rows), ref.snapshot, lambda t: play_turn(t, policies, rows),
+                     lambda t: t.end == "running" and (max_turns is None or t.turns < max_turns))

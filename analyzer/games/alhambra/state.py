@@ -119,10 +119,8 @@ class Position:
 
 def parse_position(data: dict) -> Position:
     """The scenario dict -> Position; every problem is a ScenarioError naming the field."""
-    settings = r.parse_settings(data.get("rules"), "rules")
-    players = sc.integer(data.get("players", 4), "players", *r.PLAYERS)
+    settings, players, block = sc.position_opening(data, r, POSITION_KEYS)
     P = "position"
-    block = sc.mapping(data.get("position"), P, POSITION_KEYS)
     me = sc.integer(block.get("me", 0), f"{P}.me", 0, players - 1)
     to_move = sc.integer(block.get("to_move", me), f"{P}.to_move", 0, players - 1)
     deck = sc.mapping(block.get("money_deck"), f"{P}.money_deck", DECK_KEYS)

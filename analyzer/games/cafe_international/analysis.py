@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from analyzer.core import runner, stats
-from analyzer.core.game import Result
+from analyzer.core.game import Result, named_payload
 from analyzer.games.cafe_international import exact
 from analyzer.games.cafe_international import layout as lay
 from analyzer.games.cafe_international import rules as r
@@ -41,8 +41,7 @@ def _notes(p: Position, ill: tuple[str, ...]) -> list[str]:
 
 
 def _payload(p: Position, ill: tuple[str, ...], **extra) -> dict:
-    return {"illustrative": bool(ill), "illustrative_data": list(ill), "settings": p.settings.shown(),
-            "players": p.players, "me": p.me, "to_move": p.to_move, "bag": p.bag_size, **extra}
+    return named_payload(p, ill, me=p.me, to_move=p.to_move, bag=p.bag_size, **extra)
 
 
 def _title(text: str, ill: tuple[str, ...]) -> str:

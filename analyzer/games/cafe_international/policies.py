@@ -19,22 +19,12 @@ with no legal move at all.
 """
 from __future__ import annotations
 
-from analyzer.core.policies import GreedyFirst
+from analyzer.core.policies import greedy_first
 
-KINDS = ("greedy", "random")
 DESCRIPTIONS = {
     "greedy": "the move of best immediate score (placement points, a joker swap 0, the bar's next value); ties the "
               "first placement by chairs and kinds, then swaps, then the bar with the lowest kind",
     "random": "uniform over every legal placement, joker swap and bar kind",
 }
 
-
-class Policy(GreedyFirst):
-    descriptions = DESCRIPTIONS
-    searchable = True
-
-
-parse_policy = Policy.parse
-
-# one policy for every turn-order rank (a single one is seated everywhere), the start player first
-parse_policies = Policy.parse_seats
+Policy, parse_policy, parse_policies = greedy_first(__name__, DESCRIPTIONS, searchable=True)

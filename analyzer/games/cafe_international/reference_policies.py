@@ -14,7 +14,7 @@ the lowest kind).  Both always take the refill option.
 """
 from __future__ import annotations
 
-from analyzer.core.record import RecordMismatch, Rows as RecordRows
+from analyzer.core.record import RecordMismatch, Rows as RecordRows, snapshots
 from analyzer.games.cafe_international import layout
 from analyzer.games.cafe_international import reference as ref
 from analyzer.games.cafe_international.reference import Cafe
@@ -100,9 +100,5 @@ def play(settings, players: int, policies, record, max_turns: int | None = None)
     """Replay a full game (or its first `max_turns` turns) from the engine's record: the snapshots after the set-up
     and after every turn."""
     rows = Rows(record)
-    t = read_setup(settings, players, rows)
-    shots = [ref.snapshot(t)]
-    while t.end == "running" and (max_turns is None or t.turn < max_turns):
-        play_turn(t, policies, rows)
-        shots.append(ref.snapshot(t))
-    return shots
+    return snapshots(read_setup(settings, players, rows), ref.snapshot, lambda t: play_turn(t, policies, rows),
+                     lambda t: t.end == "running" and (max_turns is None or t.turn < max_turns))

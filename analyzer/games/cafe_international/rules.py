@@ -125,11 +125,13 @@ class Settings(core_settings.Readings):
         return tuple(name for name in _DATA if getattr(self, name) == getattr(DEFAULT_SETTINGS, name)
                      or (name == "bar_values" and self.bar_values == PORT_BAR_VALUES))
 
+    LISTS = True
+
     def show(self, name: str):
         value = getattr(self, name)
         if name == "layout":
             return {t: {"nat": NATIONALITIES[n], "chairs": list(c)} for t, n, c in value}
-        return list(value) if isinstance(value, tuple) else value
+        return super().show(name)
 
     def labels(self) -> list[str]:
         """The settings line (the illustrative data named apart by each output that rests on it)."""

@@ -15,9 +15,8 @@ tie-break, is in the coordination notes.  In short:
 """
 from __future__ import annotations
 
-from analyzer.core.policies import GreedyFirst
+from analyzer.core.policies import greedy_first
 
-KINDS = ("greedy", "trader")
 DESCRIPTIONS = {
     "greedy": "no trades: settles on pips plus a resource-diversity bonus (snake draft), builds city > settlement > "
               "development card > road when affordable (roads only toward a new spot), robs the hex denying others "
@@ -26,12 +25,5 @@ DESCRIPTIONS = {
               "card",
 }
 
-
-class Policy(GreedyFirst):
-    descriptions = DESCRIPTIONS
-
-
-parse_policy = Policy.parse
-
-# one policy for every placement rank (a single one is seated everywhere), the first placer first
-parse_policies = Policy.parse_seats
+# parse_policies: one policy for every placement rank, the first placer first
+Policy, parse_policy, parse_policies = greedy_first(__name__, DESCRIPTIONS)

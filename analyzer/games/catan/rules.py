@@ -95,9 +95,7 @@ class Settings(core_settings.Readings):
     harbor_kinds: tuple = bo.HARBOR_KINDS
     turn_cap: int = 300  # own turns per player; a full game reaching it stops and is counted apart (capped)
 
-    def show(self, name: str):
-        value = getattr(self, name)
-        return list(value) if isinstance(value, tuple) else value
+    LISTS = True
 
     DEFAULT_LINE = "every named setting at its default (the seed's reading)"
 

@@ -5,11 +5,13 @@
 """
 from __future__ import annotations
 
+from functools import partial
+
 import pandas as pd
 
 from analyzer.core import stats
 from analyzer.core.errors import ScenarioError
-from analyzer.core.game import Result
+from analyzer.core.game import Result, named_payload, named_title
 from analyzer.games.caylus import exact
 from analyzer.games.caylus import rules as r
 from analyzer.games.caylus.state import Position
@@ -19,13 +21,8 @@ SIZES_NOTE = ("ILLUSTRATIVE castle sizes: dungeon 6, walls 10, towers 14 spaces 
               "sourced, unverified): give the printed ones as rules.castle_sizes")
 
 
-def _payload(p: Position, ill: tuple[str, ...], **extra) -> dict:
-    return {"illustrative": bool(ill), "illustrative_data": list(ill), "settings": p.settings.shown(),
-            "players": p.players, **extra}
-
-
-def _title(text: str, ill: tuple[str, ...]) -> str:
-    return f"Caylus: {text}" + (f" (ILLUSTRATIVE {', '.join(ill)})" if ill else "")
+_payload = named_payload
+_title = partial(named_title, "Caylus")
 
 
 def _colours(p: Position) -> list[str]:

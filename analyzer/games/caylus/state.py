@@ -182,10 +182,8 @@ def _castle(value, where: str, players: int, sizes) -> dict:
 
 def parse_position(data: dict) -> Position:
     """The scenario dict -> Position; every problem is a ScenarioError naming the field."""
-    settings = r.parse_settings(data.get("rules"), "rules")
-    players = sc.integer(data.get("players", 4), "players", *r.PLAYERS)
+    settings, players, block = sc.position_opening(data, r, POSITION_KEYS)
     P = "position"
-    block = sc.mapping(data.get("position"), P, POSITION_KEYS)
     phase = sc.integer(block.get("phase", 2), f"{P}.phase", *PHASES)
     road = _road(block.get("road"), f"{P}.road")
     road_length = (None if block.get("road_length") is None else

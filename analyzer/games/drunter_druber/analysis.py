@@ -6,13 +6,15 @@ Question 3 (the EV of covering a square) waits for the board data.
 """
 from __future__ import annotations
 
+from functools import partial
+
 from fractions import Fraction
 
 import pandas as pd
 
 from analyzer.core import stats
 from analyzer.core.errors import ScenarioError
-from analyzer.core.game import Result
+from analyzer.core.game import Result, named_payload, named_title
 from analyzer.games.drunter_druber import exact
 from analyzer.games.drunter_druber import rules as r
 from analyzer.games.drunter_druber.state import Position
@@ -30,13 +32,8 @@ PRIOR_NOTE = ("ILLUSTRATIVE stance prior against_prior = 1/2 (the spec's): each 
               "rules.against_prior")
 
 
-def _payload(position: Position, ill: tuple[str, ...], **extra) -> dict:
-    return {"illustrative": bool(ill), "illustrative_data": list(ill), "settings": position.settings.shown(),
-            "players": position.players, **extra}
-
-
-def _title(text: str, ill: tuple[str, ...]) -> str:
-    return f"Drunter und Drüber: {text}" + (f" (ILLUSTRATIVE {', '.join(ill)})" if ill else "")
+_payload = named_payload
+_title = partial(named_title, "Drunter und Drüber")
 
 
 def _counts(pairs) -> str:

@@ -24,7 +24,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations, product
 
-from analyzer.core.agreement import answer_rows
+from analyzer.core.agreement import random_positions
 from analyzer.games.drunter_druber import analysis, state
 from analyzer.games.drunter_druber import rules as r
 
@@ -341,14 +341,10 @@ def random_scenario(rng: random.Random, i: int) -> dict:
 
 def reference_agrees(seed: int, positions: int = 18) -> list[tuple]:
     """[(what, exact.py's answer via analysis, the reference's)] on `positions` random positions."""
-    rng = random.Random(seed)
-    rows = []
-    for i in range(positions):
-        p = state.parse_position(random_scenario(rng, i))
+    def label(p) -> str:
         s = p.settings
-        label = (f"seed {seed} position {i} ({p.players}p, {s.variant}/{s.expert_deal}, eps {s.cover_own_eps}, "
-                 f"vote_eps {s.vote_eps}, against {s.against_prior}, proposer {p.proposer}, tiles "
-                 f"{r.kinds_text(s.tile_kinds)})")
-        mine, engine = answers(p), engine_answers(p)
-        rows += answer_rows(label, engine, mine, by_key=True)
-    return rows
+        return (f"{p.players}p, {s.variant}/{s.expert_deal}, eps {s.cover_own_eps}, vote_eps {s.vote_eps}, against "
+                f"{s.against_prior}, proposer {p.proposer}, tiles {r.kinds_text(s.tile_kinds)}")
+
+    return random_positions(seed, positions, random_scenario, label, engine_answers, answers,
+                            state.parse_position, by_key=True)

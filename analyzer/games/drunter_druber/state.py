@@ -167,10 +167,8 @@ def _builders(value, where: str) -> None:
 
 def parse_position(data: dict) -> Position:
     """The scenario dict -> Position; every problem is a ScenarioError naming the field."""
-    settings = r.parse_settings(data.get("rules"), "rules")
-    players = sc.integer(data.get("players", 4), "players", *r.PLAYERS)
+    settings, players, block = sc.position_opening(data, r, POSITION_KEYS)
     P = "position"
-    block = sc.mapping(data.get("position"), P, POSITION_KEYS)
     me = sc.mapping(block.get("me"), f"{P}.me", ME_KEYS)
     mine = _mine(me, f"{P}.me", settings)
     _tiles(me.get("tiles"), f"{P}.me.tiles", players)

@@ -6,11 +6,13 @@ the map) waits for the printed map.
 """
 from __future__ import annotations
 
+from functools import partial
+
 import pandas as pd
 
 from analyzer.core import stats
 from analyzer.core.errors import ScenarioError
-from analyzer.core.game import Result
+from analyzer.core.game import Result, named_payload, named_title
 from analyzer.games.elfenland import exact
 from analyzer.games.elfenland import rules as r
 from analyzer.games.elfenland.state import Position
@@ -22,12 +24,10 @@ EXCHANGEABLE = "opponents' kept cards are unseen, so the deal draws like a rando
 
 
 def _payload(p: Position, **extra) -> dict:
-    return {"illustrative": False, "illustrative_data": [], "settings": p.settings.shown(), "players": p.players,
-            "round": p.round, **extra}
+    return named_payload(p, round=p.round, **extra)
 
 
-def _title(text: str) -> str:
-    return f"Elfenland: {text}"
+_title = partial(named_title, "Elfenland")
 
 
 def _legs(p: Position) -> list[dict]:

@@ -20,7 +20,7 @@ from functools import lru_cache
 from itertools import combinations
 from pathlib import Path
 
-from analyzer.core.agreement import answer_rows
+from analyzer.core.agreement import random_positions
 from analyzer.games.elfenland import analysis, state
 
 # the spec's tables, written out again (a raft: no counter, no caravan, no obstacle)
@@ -259,13 +259,9 @@ def random_scenario(rng: random.Random, i: int) -> dict:
 
 def reference_agrees(seed: int, positions: int = 8) -> list[tuple]:
     """[(what, analysis.py's answer on exact.py, the reference's)] on `positions` random scenarios."""
-    rng = random.Random(seed)
-    rows = []
-    for i in range(positions):
-        data = random_scenario(rng, i)
+    def label(data) -> str:
         s, p = data["rules"], data["position"]
-        label = (f"seed {seed} position {i} (round {p['round']} {p['phase']}, caravan_when {s['caravan_when']}, "
-                 f"{s['later_round_counters']}, deck_reshuffle {s['deck_reshuffle']})")
-        mine, engine = answers(data), engine_answers(data)
-        rows += answer_rows(label, engine, mine)
-    return rows
+        return (f"round {p['round']} {p['phase']}, caravan_when {s['caravan_when']}, {s['later_round_counters']}, "
+                f"deck_reshuffle {s['deck_reshuffle']}")
+
+    return random_positions(seed, positions, random_scenario, label, engine_answers, answers)

@@ -193,10 +193,8 @@ def _wanted(legs, roads, placed, held) -> dict:
 
 def parse_position(data: dict) -> Position:
     """The scenario dict -> Position; every problem is a ScenarioError naming the field."""
-    settings = r.parse_settings(data.get("rules"), "rules")
-    players = sc.integer(data.get("players", 4), "players", *r.PLAYERS)
+    settings, players, block = sc.position_opening(data, r, POSITION_KEYS)
     P = "position"
-    block = sc.mapping(data.get("position"), P, POSITION_KEYS)
     round_ = sc.integer(block.get("round", 1), f"{P}.round", 1, r.ROUNDS)
     phase = sc.choice(block.get("phase", "deal"), f"{P}.phase", PHASES)
     me = _me(block.get("me"), f"{P}.me", round_, settings, phase)

@@ -21,9 +21,8 @@ caught knight's owner bribes with his lowest gold card whenever it is worth at m
 """
 from __future__ import annotations
 
-from analyzer.core.policies import GreedyFirst
+from analyzer.core.policies import greedy_first
 
-KINDS = ("greedy", "random")
 DESCRIPTIONS = {
     "greedy": "the plan (one knight or an ordered pair) of the highest exact one-ply EV: cards, treasure and the "
               "dragon's expected catches of its own and the opponents' knights; gold when it beats the gem",
@@ -31,13 +30,4 @@ DESCRIPTIONS = {
               "and over gem or gold where both lie",
 }
 
-
-class Policy(GreedyFirst):
-    descriptions = DESCRIPTIONS
-    searchable = True
-
-
-parse_policy = Policy.parse
-
-# one policy for every turn-order rank (a single one is seated everywhere), the start player first
-parse_policies = Policy.parse_seats
+Policy, parse_policy, parse_policies = greedy_first(__name__, DESCRIPTIONS, searchable=True)

@@ -14,6 +14,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from analyzer.core.record import snapshots
 from analyzer.games.emerald import rules as r
 from analyzer.games.emerald.rules import Settings
 
@@ -419,8 +420,5 @@ def play(settings: Settings, players: int, policies, record: list, max_turns: in
     t, i = setup(settings, players, record)
     rec = Record(record, i)
     t.own_turns = [0] * players
-    shots = [snapshot(t)]
-    while t.end == "running" and (max_turns is None or t.turns < max_turns):
-        _turn(t, policies[t.to_move], rec)
-        shots.append(snapshot(t))
-    return shots
+    return snapshots(t, snapshot, lambda t: _turn(t, policies[t.to_move], rec),
+                     lambda t: t.end == "running" and (max_turns is None or t.turns < max_turns))

@@ -167,9 +167,7 @@ class Settings(core_settings.Readings):
     two_player_one_colour: bool = True
     turn_cap: int = 200  # own turns per player; a full game reaching it stops and is counted apart (capped)
 
-    def show(self, name: str):
-        value = getattr(self, name)
-        return list(value) if isinstance(value, tuple) else value
+    LISTS = True
 
     DEFAULT_LINE = "every named setting at the spec's default"
 

@@ -97,9 +97,7 @@ def default_colours(players: int) -> tuple[tuple[int, ...], ...]:
 
 def parse_position(data: dict) -> Position:
     """The scenario dict -> Position; every problem is a ScenarioError naming the field."""
-    settings = r.parse_settings(data.get("rules"), "rules")
-    players = sc.integer(data.get("players", 4), "players", *r.PLAYERS)
-    block = sc.mapping(data.get("position"), "position", POSITION_KEYS)
+    settings, players, block = sc.position_opening(data, r, POSITION_KEYS)
     P = "position"
     colours = _colours(block.get("colours"), f"{P}.colours", players)
     in_play = {c for cs in colours for c in cs}

@@ -43,8 +43,7 @@ def balance_games_per_second(jobs: int, games: int, repeats: int) -> float:
 def run(quick: bool = False) -> list[dict]:
     repeats = 3 if quick else 5
     runs = (("random", 4000 if quick else 20_000, ">=2,000/s"), ("greedy", 200 if quick else 1000, ""))
-    rows = core_bench.full_games("finstere_flure", lambda kind: pl.GameConfig(pl.RuleSet(), 4, (Policy(kind),) * 4),
-                                 pl.play, runs, repeats)
+    rows = core_bench.engine_games("finstere_flure", pl, Policy, runs, repeats)
     games = 4 * 4096 if quick else 16 * 4096
     for jobs in (1, 2):
         rows.append({"what": f"finstere_flure `analyzer balance`, 4 random players, {games:,} games, {jobs} local "

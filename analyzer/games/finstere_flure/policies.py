@@ -19,9 +19,8 @@ with every tie-break, is in the coordination notes.  In short:
 """
 from __future__ import annotations
 
-from analyzer.core.policies import GreedyFirst
+from analyzer.core.policies import greedy_first
 
-KINDS = ("greedy", "random")
 DESCRIPTIONS = {
     "greedy": "the safest end (spec question 2): fewest of this round's possible monster cards catch it, then "
               "fewest steps to the exit, over every figure still to move",
@@ -29,15 +28,4 @@ DESCRIPTIONS = {
               "included; a square once per layout of the stones the move can leave)",
 }
 
-
-class Policy(GreedyFirst):
-    descriptions = DESCRIPTIONS
-    searchable = True
-
-
-parse_policy = Policy.parse
-
-
-def parse_policies(value, field: str, players: int) -> tuple[Policy, ...]:
-    """One policy for every turn-order rank (a single one is seated everywhere), the start player first."""
-    return Policy.parse_seats(value, field, players)
+Policy, parse_policy, parse_policies = greedy_first(__name__, DESCRIPTIONS, searchable=True)

@@ -200,28 +200,24 @@ def parse_board(value, field_name: str = "board") -> Board:
             out.append(sq)
         return frozenset(out)
 
+    def pieces_of(key: str, what: str, on_blood: bool, shape: str, read) -> list[tuple]:
+        """[(square, read(second, field))] from a list of [[x, y], second] pairs under `key`."""
+        out = []
+        for i, item in enumerate(sc.sequence(block.get(key, []), f"{field_name}.{key}")):
+            where = f"{field_name}.{key}[{i}]"
+            pair = sc.sequence(item, where) if isinstance(item, (list, tuple)) else None
+            if pair is None or len(pair) != 2:
+                raise ScenarioError(where, f"a {what} is [[x, y], {shape}]")
+            sq = sc.grid_square(pair[0], f"{where}[0]", w, h)
+            place(sq, where, what, on_blood)
+            out.append((sq, read(pair[1], f"{where}[1]")))
+        return out
+
     stones = squares_of("stones", "stone", True)
     crystals = squares_of("crystals", "crystal", True)
-    turn_stones = {}
-    raw_turns = block.get("turn_stones", [])
-    for i, item in enumerate(sc.sequence(raw_turns, f"{field_name}.turn_stones")):
-        where = f"{field_name}.turn_stones[{i}]"
-        pair = sc.sequence(item, where) if isinstance(item, (list, tuple)) else None
-        if pair is None or len(pair) != 2:
-            raise ScenarioError(where, "a turn stone is [[x, y], left|right|half]")
-        sq = sc.grid_square(pair[0], f"{where}[0]", w, h)
-        place(sq, where, "turn stone", True)
-        turn_stones[sq] = sc.choice(pair[1], f"{where}[1]", TURNS)
-    teleports = []
-    items = sc.sequence(block.get("teleports", []), f"{field_name}.teleports")
-    for i, item in enumerate(items):
-        where = f"{field_name}.teleports[{i}]"
-        pair = sc.sequence(item, where) if isinstance(item, (list, tuple)) else None
-        if pair is None or len(pair) != 2:
-            raise ScenarioError(where, "a teleporter is [[x, y], arrow N|E|S|W]")
-        sq = sc.grid_square(pair[0], f"{where}[0]", w, h)
-        place(sq, where, "teleporter", False)
-        teleports.append((sq, direction_index(pair[1], f"{where}[1]")))
+    turn_stones = dict(pieces_of("turn_stones", "turn stone", True, "left|right|half",
+                                 lambda v, f: sc.choice(v, f, TURNS)))
+    teleports = pieces_of("teleports", "teleporter", False, "arrow N|E|S|W", direction_index)
     if len(teleports) % 2:
         raise ScenarioError(f"{field_name}.teleports", "teleporters come in pairs ([0]<->[1], [2]<->[3]); "
                                                        f"got {len(teleports)}")

@@ -17,7 +17,7 @@ from numba import njit, types
 
 from analyzer.core import search
 from analyzer.core import settings as core_settings
-from analyzer.core.kernels import R, S, U, kernel, note2 as note, randint, shuffle
+from analyzer.core.kernels import R, S, U, kernel, note2 as note, randint, shuffle, shuffled_range
 from analyzer.core.policies import engine_coders
 from analyzer.core.streams import StreamSeeds
 from analyzer.games.goa import rules as r
@@ -711,9 +711,7 @@ def greedy_bid(s, cfg, p, value_code):
 def lay_tiles(s, cfg, rs, phase):
     """25 of the phase's 27 tiles, shuffled, row-major onto the grid (the record notes them in `deal`)."""
     w = WK
-    for i in range(NT):
-        s[w + i] = i
-    shuffle(s, w, NT, rs, S_TILES)
+    shuffled_range(s, w, NT, rs, S_TILES)
     for i in range(NSQ):
         s[TILES + i] = s[w + i]
         s[MARK + i] = 0
@@ -766,9 +764,7 @@ def deal(s, cfg, rs, rec):
     colonists, markers in row 1."""
     P = cfg[C_P]
     s[NPL] = P
-    for i in range(NCARD):
-        s[DECK + i] = i
-    shuffle(s, DECK, NCARD, rs, S_DECK)
+    shuffled_range(s, DECK, NCARD, rs, S_DECK)
     for i in range(NCARD):
         note(rec, R_DECK, s[DECK + i], 0)
     s[DN] = NCARD

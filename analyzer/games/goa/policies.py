@@ -22,9 +22,8 @@ Neither plays expedition cards for their effects (an engine reading): the cards 
 """
 from __future__ import annotations
 
-from analyzer.core.policies import GreedyFirst
+from analyzer.core.policies import greedy_first
 
-KINDS = ("greedy", "random")
 DESCRIPTIONS = {
     "greedy": "bids a fixed value per tile kind; founds the colony of best exact P(success) when >= 1/2, else "
               "advances the cheapest affordable column, else builds ships / harvests for it, taxes below 10 ducats, "
@@ -32,13 +31,4 @@ DESCRIPTIONS = {
     "random": "uniform over the legal choices at every decision (squares, bids, actions, sacks, discards)",
 }
 
-
-class Policy(GreedyFirst):
-    descriptions = DESCRIPTIONS
-    searchable = True
-
-
-parse_policy = Policy.parse
-
-# one policy for every turn-order rank (a single one is seated everywhere), the start player first
-parse_policies = Policy.parse_seats
+Policy, parse_policy, parse_policies = greedy_first(__name__, DESCRIPTIONS, searchable=True)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import combinations
 
-from analyzer.core.record import RecordMismatch, Rows, replay
+from analyzer.core.record import RecordMismatch, Rows, replay, snapshots
 from analyzer.games.goa import reference as ref
 from analyzer.games.goa import rules as r
 from analyzer.games.goa.reference import Table
@@ -226,10 +226,7 @@ def play(settings, players: int, policies_by_rank, record, max_rounds: int | Non
 
     def game():
         t, seats = read_setup(settings, players, policies_by_rank, rows)
-        shots = [ref.snapshot(t)]
-        while not t.ended and (max_rounds is None or t.round < max_rounds):
-            ref.next_round(t, seats)
-            shots.append(ref.snapshot(t))
-        return t, shots
+        return t, snapshots(t, ref.snapshot, lambda t: ref.next_round(t, seats),
+                            lambda t: not t.ended and (max_rounds is None or t.round < max_rounds))
 
     return replay(rows, game)

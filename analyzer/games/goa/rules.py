@@ -169,13 +169,15 @@ class Settings(core_settings.Readings):
     def deck_illustrative(self) -> bool:
         return "expedition_deck" in self.illustrative
 
+    LISTS = True
+
     def show(self, name: str):
         value = getattr(self, name)
         if name == "expedition_deck":
             return [{"effect": EFFECTS[e], "colonists": c, "symbol": SYMBOLS[s]} for e, c, s in value]
         if name == "development":
             return {col: [list(x) if isinstance(x, tuple) else x for x in rows] for col, rows in zip(COLUMNS, value)}
-        return list(value) if isinstance(value, tuple) else value
+        return super().show(name)
 
     DEFAULT_LINE = "every named setting at the spec's default"
     GIVEN = _DATA + ("tiles_a",)  # data: the labels name it only as given

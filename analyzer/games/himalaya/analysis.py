@@ -6,11 +6,13 @@ waits for the board and task data.
 """
 from __future__ import annotations
 
+from functools import partial
+
 import pandas as pd
 
 from analyzer.core import stats
 from analyzer.core.errors import ScenarioError
-from analyzer.core.game import Result
+from analyzer.core.game import Result, named_payload, named_title
 from analyzer.games.himalaya import exact
 from analyzer.games.himalaya import rules as r
 from analyzer.games.himalaya.state import Position
@@ -23,13 +25,8 @@ PRIOR_NOTE = ("ILLUSTRATIVE prior for the untracked holdings: every cube nobody 
 TOP_SETS = 20  # where the new goods land: the likeliest sets shown
 
 
-def _payload(p: Position, ill: tuple[str, ...], **extra) -> dict:
-    return {"illustrative": bool(ill), "illustrative_data": list(ill), "settings": p.settings.shown(),
-            "players": p.players, **extra}
-
-
-def _title(text: str, ill: tuple[str, ...]) -> str:
-    return f"Himalaya: {text}" + (f" (ILLUSTRATIVE {', '.join(ill)})" if ill else "")
+_payload = named_payload
+_title = partial(named_title, "Himalaya")
 
 
 def _occupied(p: Position) -> str:

@@ -119,10 +119,8 @@ def _holding(value, where: str, me: bool, per_colour: int):
 
 def parse_position(data: dict) -> Position:
     """The scenario dict -> Position; every problem is a ScenarioError naming the field."""
-    settings = r.parse_settings(data.get("rules"), "rules")
-    players = sc.integer(data.get("players", 4), "players", *r.PLAYERS)
+    settings, players, block = sc.position_opening(data, r, POSITION_KEYS)
     P = "position"
-    block = sc.mapping(data.get("position"), P, POSITION_KEYS)
     typed = sc.mapping(data.get("rules"), "rules").get("board")
     if typed is not None and block.get("board") is not None:
         raise ScenarioError(f"{P}.board", "give the board once: as rules.board or position.board")

@@ -373,23 +373,13 @@ class Games:
             pay[mine] = payment[sold][mine]
         tuck = np.full(len(j), -1)
         to_disc = pay.copy()
-        tp = t.tuck_pay[c]
-        if tp.any():
-            tv = _first_held(pay, t.tuck_order)
-            tuck = np.where(tp, tv, tuck)
-            rows = np.nonzero(tp)[0]
-            to_disc[rows, tv[rows]] -= 1
+        tuck = _tuck(tuck, t.tuck_pay[c], pay, t.tuck_order, to_disc)
         hand = hand - pay
         if len(j) == self.n:
             self.disc += to_disc
         else:
             self.disc[j] += to_disc
-        th = t.tuck_hand[c]
-        if th.any():
-            tv = _first_held(hand, t.tuck_order)
-            tuck = np.where(th, tv, tuck)
-            rows = np.nonzero(th)[0]
-            hand[rows, tv[rows]] -= 1
+        tuck = _tuck(tuck, t.tuck_hand[c], hand, t.tuck_order, hand)
         self.hand.reshape(-1, V)[hw] = hand
         self.gold.reshape(-1)[hw] = hand @ VAL
         left = self._move_ships(j, w, c, ff)
@@ -755,6 +745,17 @@ def greedy_payment(hand: np.ndarray, bid: np.ndarray, spare: np.ndarray) -> np.n
 def _first_held(counts: np.ndarray, order: np.ndarray) -> np.ndarray:
     """The first value index in `order` each row holds."""
     return order[np.argmax(counts[:, order] > 0, axis=1)]
+
+
+def _tuck(tuck: np.ndarray, mask: np.ndarray, counts: np.ndarray, order: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """`tuck` with, in the rows of `mask` (a card that tucks one from the payment or the hand, `counts`), the first
+    value of `order` those counts hold; one card of it is taken from `out` in those rows."""
+    if not mask.any():
+        return tuck
+    tv = _first_held(counts, order)
+    rows = np.nonzero(mask)[0]
+    out[rows, tv[rows]] -= 1
+    return np.where(mask, tv, tuck)
 
 
 # ----------------------------------------------------------------------------------------------

@@ -5,11 +5,13 @@ next turn), `ev` (3: the best cargo order).  Question 4 (the pirate penalty) wai
 """
 from __future__ import annotations
 
+from functools import partial
+
 import pandas as pd
 
 from analyzer.core import stats
 from analyzer.core.errors import ScenarioError
-from analyzer.core.game import Result
+from analyzer.core.game import Result, named_payload, named_title
 from analyzer.games.oltre_mare import exact
 from analyzer.games.oltre_mare import rules as r
 from analyzer.games.oltre_mare.state import Position
@@ -29,13 +31,8 @@ TIE_BREAKS = ("the next scoring's ducats (the lion's while it is in the deck, el
               "then the higher naval power on top (a larger hand limit)", "then the order listed first")
 
 
-def _payload(position: Position, ill: tuple[str, ...], **extra) -> dict:
-    return {"illustrative": bool(ill), "illustrative_data": list(ill), "settings": position.settings.shown(),
-            "players": position.players, **extra}
-
-
-def _title(text: str, ill: tuple[str, ...]) -> str:
-    return f"Oltre Mare: {text}" + (f" (ILLUSTRATIVE {', '.join(ill)})" if ill else "")
+_payload = named_payload
+_title = partial(named_title, "Oltre Mare")
 
 
 def _card(card) -> str:

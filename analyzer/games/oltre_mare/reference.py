@@ -18,7 +18,7 @@ import random
 from fractions import Fraction
 from itertools import product
 
-from analyzer.core.agreement import answer_rows
+from analyzer.core.agreement import random_positions
 from analyzer.games.oltre_mare import analysis, state
 from analyzer.games.oltre_mare import rules as r
 
@@ -259,18 +259,14 @@ def random_scenario(rng: random.Random, i: int) -> dict:
 
 def reference_agrees(seed: int, positions: int = 16) -> list[tuple]:
     """[(what, exact.py's answer via analysis, the reference's)] on `positions` random positions."""
-    rng = random.Random(seed)
-    rows = []
-    for i in range(positions):
-        data = random_scenario(rng, i)
-        p = state.parse_position(data)
+    def label(p) -> str:
         s = p.settings
-        label = (f"seed {seed} position {i} ({p.players}p, {s.debt_rule}, good_terms_debt={s.good_terms_debt}, "
-                 f"lion_depth {'uniform' if s.lion_depth == 'uniform_mid_pm5' else 'given'}, "
-                 f"run_table {'illustrative' if 'run_table' in s.illustrative else 'given'})")
-        mine, engine = answers(p), engine_answers(p)
-        rows += answer_rows(label, engine, mine, special={"odds": odds_rows})
-    return rows
+        return (f"{p.players}p, {s.debt_rule}, good_terms_debt={s.good_terms_debt}, "
+                f"lion_depth {'uniform' if s.lion_depth == 'uniform_mid_pm5' else 'given'}, "
+                f"run_table {'illustrative' if 'run_table' in s.illustrative else 'given'}")
+
+    return random_positions(seed, positions, random_scenario, label, engine_answers, answers,
+                            state.parse_position, special={"odds": odds_rows})
 
 
 def odds_rows(label: str, engine: list, mine: list) -> list[tuple]:

@@ -203,10 +203,8 @@ def _prestige(value, where: str, players: int) -> tuple | None:
 
 def parse_position(data: dict) -> Position:
     """The scenario dict -> Position; every problem is a ScenarioError naming the field."""
-    settings = r.parse_settings(data.get("rules"), "rules")
-    players = sc.integer(data.get("players", 4), "players", *r.PLAYERS)
+    settings, players, block = sc.position_opening(data, r, POSITION_KEYS)
     P = "position"
-    block = sc.mapping(data.get("position"), P, POSITION_KEYS)
     me = _me(block.get("me"), f"{P}.me", players)
     lion = sc.mapping(block.get("lion"), f"{P}.lion", LION_KEYS)
     scored = sc.flag(lion.get("scored", False), f"{P}.lion.scored")

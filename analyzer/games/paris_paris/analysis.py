@@ -7,11 +7,13 @@ built.
 """
 from __future__ import annotations
 
+from functools import partial
+
 import pandas as pd
 
 from analyzer.core import stats
 from analyzer.core.errors import ScenarioError
-from analyzer.core.game import Result
+from analyzer.core.game import Result, named_payload, named_title
 from analyzer.games.paris_paris import exact
 from analyzer.games.paris_paris import rules as r
 from analyzer.games.paris_paris.state import Position, tile_text
@@ -30,13 +32,8 @@ def _ill(p: Position, uses: tuple) -> tuple:
     return tuple(name for name in p.illustrative if name in uses)
 
 
-def _payload(p: Position, ill: tuple, **extra) -> dict:
-    return {"illustrative": bool(ill), "illustrative_data": list(ill), "settings": p.settings.shown(),
-            "players": p.players, **extra}
-
-
-def _title(text: str, ill: tuple) -> str:
-    return f"Paris Paris: {text}" + (f" (ILLUSTRATIVE {', '.join(ill)})" if ill else "")
+_payload = named_payload
+_title = partial(named_title, "Paris Paris")
 
 
 def _notes(p: Position, ill: tuple, *lines) -> list[str]:

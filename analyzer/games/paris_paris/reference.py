@@ -19,7 +19,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import permutations
 
-from analyzer.core.agreement import answer_rows
+from analyzer.core.agreement import random_positions
 from analyzer.games.paris_paris import analysis, state
 from analyzer.games.paris_paris import rules as r
 
@@ -409,16 +409,13 @@ def random_scenario(rng: random.Random, i: int) -> dict:
 
 def reference_agrees(seed: int, positions: int = 16) -> list[tuple]:
     """[(what, exact.py's answer via analysis, the reference's)] on `positions` random positions."""
-    rng = random.Random(seed)
-    rows = []
-    for i in range(positions):
-        p = state.parse_position(random_scenario(rng, i))
+    def label(p) -> str:
         s = p.settings
-        label = (f"seed {seed} position {i} ({p.players}p, " + ", ".join(getattr(s, n) for n in READINGS) +
-                 f", {s.tile_colour}, map {'illustrative' if 'map' in s.illustrative else 'given'})")
-        mine, engine = answers(p), engine_answers(p)
-        rows += answer_rows(label, engine, mine, special={"leftover": leftover_rows})
-    return rows
+        return (f"{p.players}p, " + ", ".join(getattr(s, n) for n in READINGS) +
+                f", {s.tile_colour}, map {'illustrative' if 'map' in s.illustrative else 'given'}")
+
+    return random_positions(seed, positions, random_scenario, label, engine_answers, answers,
+                            state.parse_position, special={"leftover": leftover_rows})
 
 
 def leftover_rows(label: str, engine: dict, mine: dict) -> list[tuple]:

@@ -18,8 +18,7 @@ def run(quick: bool = False) -> list[dict]:
     repeats = 3 if quick else 5
     games = 1000 if quick else 5000
     runs = (("greedy", games, ">=50/s"), ("random", games, ">=50/s"))
-    rows = core_bench.full_games("puerto_rico", lambda kind: pl.GameConfig(pl.RuleSet(), 4, (Policy(kind),) * 4),
-                                 pl.play, runs, repeats)
+    rows = core_bench.engine_games("puerto_rico", pl, Policy, runs, repeats)
     rows += core_bench.exact_questions("puerto_rico", ("odds", "hacienda"), repeats)
     rows += core_bench.default_jobs_rows("puerto_rico", "balance-start-crops.yaml", (None,), quick)
     return rows + core_bench.search_rows("puerto_rico", g.MODEL, search_decisions(4 if quick else 12), g.P_GREEDY, 3,

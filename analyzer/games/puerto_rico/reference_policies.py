@@ -21,7 +21,7 @@ Hacienda, the craftsman's extra barrel and what the captain's end keeps.
 """
 from __future__ import annotations
 
-from analyzer.core.record import RecordMismatch, Rows as RecordRows, replay
+from analyzer.core.record import RecordMismatch, Rows as RecordRows, replay, snapshots
 from analyzer.games.puerto_rico import reference as ref
 from analyzer.games.puerto_rico import roles
 from analyzer.games.puerto_rico import rules as r
@@ -307,10 +307,7 @@ def play(settings, players: int, policies_by_rank, record, max_rounds: int | Non
 
     def game():
         t, seats = read_setup(settings, players, policies_by_rank, rows)
-        shots = [ref.snapshot(t)]
-        while not t.ended and (max_rounds is None or t.round < max_rounds):
-            ref.play(t, seats, max_rounds=1)
-            shots.append(ref.snapshot(t))
-        return t, shots
+        return t, snapshots(t, ref.snapshot, lambda t: ref.play(t, seats, max_rounds=1),
+                            lambda t: not t.ended and (max_rounds is None or t.round < max_rounds))
 
     return replay(rows, game)

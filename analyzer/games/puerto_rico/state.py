@@ -128,10 +128,8 @@ def card_name(players: int, i: int) -> str:
 
 def parse_position(data: dict) -> Position:
     """The scenario dict -> Position; every problem is a ScenarioError naming the field."""
-    settings = r.parse_settings(data.get("rules"), "rules")
-    players = sc.integer(data.get("players", 4), "players", *r.PLAYERS)
+    settings, players, block = sc.position_opening(data, r, POSITION_KEYS)
     P = "position"
-    block = sc.mapping(data.get("position"), P, POSITION_KEYS)
     start = r.setup(players, settings)
     governor = sc.integer(block.get("governor", 0), f"{P}.governor", 0, players - 1)
     display = tuple(r.crop(x, f"{P}.display[{i}]") for i, x in enumerate(sc.sequence(block.get("display"),

@@ -23,7 +23,7 @@ from itertools import permutations
 from math import comb, prod
 from typing import NamedTuple
 
-from analyzer.core.agreement import answer_rows
+from analyzer.core.agreement import random_positions
 
 HEADINGS = ("N", "E", "S", "W")  # clockwise: a right turn is +1
 STEP = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
@@ -420,14 +420,11 @@ def reference_agrees(seed: int, positions: int = 8) -> list[tuple]:
     """[(what, the engine's answer via analysis and exact, the reference's)] on `positions` random positions."""
     from analyzer.games.roborally import state
 
-    rng = random.Random(seed)
-    rows = []
-    for i in range(positions):
-        p = state.parse_position(random_scenario(rng, i))
+    def label(p) -> str:
         s = p.settings
-        label = (f"seed {seed} position {i} (hand_base {s.hand_base}, destroy_at {s.destroy_at}, elements "
-                 f"{'/'.join(rules_of(s).element_order)}, lock_order {''.join(map(str, s.lock_order))}, damage "
-                 f"{p.robot[3]})")
-        engine, mine = engine_answers(p), answers(p)
-        rows += answer_rows(label, engine, mine, by_key=True)
-    return rows
+        return (f"hand_base {s.hand_base}, destroy_at {s.destroy_at}, elements "
+                f"{'/'.join(rules_of(s).element_order)}, lock_order {''.join(map(str, s.lock_order))}, damage "
+                f"{p.robot[3]}")
+
+    return random_positions(seed, positions, random_scenario, label, engine_answers, answers,
+                            state.parse_position, by_key=True)

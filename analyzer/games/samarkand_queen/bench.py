@@ -17,15 +17,6 @@ from analyzer.games.samarkand_queen import game as g
 from analyzer.games.samarkand_queen.policies import Policy
 
 
-def games_per_second(kind: str, players: int, games: int, repeats: int) -> float:
-    """Median over `repeats` batches of `games` games each."""
-    policies = [Policy(kind)] * players
-    bd = g.board_vector(None)
-    return core_bench.per_second(
-        lambda n, rng: g.play_games(None, None, players, policies, n, rng, bd=bd),
-        games, repeats)
-
-
 def draw_table_seconds(repeats: int, unseen: int = 30) -> float:
     """The exact marriage-draw table of a 30-card pool: every card's P(drawn), P(any of 4) and the best keep's
     gain distribution (C(30, 3) = 4,060 subsets, counted by value groups), median seconds."""
@@ -46,13 +37,9 @@ def draw_table_seconds(repeats: int, unseen: int = 30) -> float:
 
 def run(quick: bool = False) -> list[dict]:
     repeats = 3 if quick else 5
-    rows = []
-    for kind, games, target in (("random", 2000 if quick else 10_000, ">=2,000/s on 2 cores"),
-                                ("greedy", 200 if quick else 1000, ">=100/s on 2 cores"),
-                                ("route-planner", 100 if quick else 400, "")):
-        rows.append({"what": f"samarkand_queen full 4-player games, {kind} players, 1 process (games/s, median of "
-                             f"{repeats}; illustrative board)", "ours": games_per_second(kind, 4, games, repeats),
-                     "comparison": None, "ratio": None, "target": target})
+    runs = (("random", 2000 if quick else 10_000, ">=2,000/s on 2 cores"),
+            ("greedy", 200 if quick else 1000, ">=100/s on 2 cores"), ("route-planner", 100 if quick else 400, ""))
+    rows = core_bench.board_games("samarkand_queen", g, Policy, runs, repeats)
     rows.append({"what": f"samarkand_queen exact marriage-draw table, 30 unseen cards (s, median of {repeats})",
                  "ours": draw_table_seconds(repeats), "comparison": None, "ratio": None, "target": "<0.1 s"})
     greedy = g.POLICY_CODES["greedy"]

@@ -34,7 +34,7 @@ from analyzer.games.samarkand_queen.state import Position, start_position
 
 
 @dataclass
-class Table:
+class Table(r.AtTable):
     board: Board
     settings: Settings
     players: int
@@ -60,14 +60,6 @@ class Table:
     reshuffles: int = 0
     end: str | None = None
     log: list = field(default_factory=list)
-
-    @property
-    def limit(self) -> int:
-        return self.settings.limit(self.players)
-
-    @property
-    def uses_bag(self) -> bool:
-        return self.settings.bag(self.players)
 
     def holds(self, seat: int, f: int) -> bool:
         return f in self.tiles[seat]

@@ -312,6 +312,19 @@ SETTING_HELP = {
 }
 
 
+class AtTable:
+    """What the settings fix for a table of `players` (a position's, a replayed game's): mixed into
+    state.Position and reference.Table, which both hold `settings` and `players`."""
+
+    @property
+    def limit(self) -> int:
+        return self.settings.limit(self.players)
+
+    @property
+    def uses_bag(self) -> bool:
+        return self.settings.bag(self.players)
+
+
 @dataclass(frozen=True)
 class Settings(Readings):
     second_camel: str = "not_adjacent_to_first"

@@ -79,7 +79,7 @@ class Focus:
 
 
 @dataclass(frozen=True)
-class Position:
+class Position(r.AtTable):
     players: int
     board: Board = DEFAULT_BOARD
     settings: Settings = field(default_factory=Settings)
@@ -101,14 +101,6 @@ class Position:
     @property
     def illustrative(self) -> bool:
         return self.board.illustrative
-
-    @property
-    def limit(self) -> int:
-        return self.settings.limit(self.players)
-
-    @property
-    def uses_bag(self) -> bool:
-        return self.settings.bag(self.players)
 
     def name(self, seat: int) -> str:
         return self.seats[seat].name

@@ -15,24 +15,11 @@ from analyzer.games.samarkand_sackson.model import MODEL
 from analyzer.games.samarkand_sackson.policies import Policy
 
 
-def games_per_second(kind: str, players: int, games: int, repeats: int) -> float:
-    """Median over `repeats` batches of `games` games each."""
-    policies = [Policy(kind)] * players
-    bd = g.board_vector(None)
-    return core_bench.per_second(
-        lambda n, rng: g.play_games(None, None, players, policies, n, rng, bd=bd),
-        games, repeats)
-
-
 def run(quick: bool = False) -> list[dict]:
     repeats = 3 if quick else 5
-    rows = []
-    for kind, games, target in (("random", 2000 if quick else 10_000, ">=2,000/s on 2 cores"),
-                                ("greedy", 200 if quick else 1000, ">=200/s on 2 cores"),
-                                ("collector", 500 if quick else 2000, "")):
-        rows.append({"what": f"samarkand_sackson full 4-player games, {kind} players, 1 process (games/s, median "
-                             f"of {repeats}; illustrative board)", "ours": games_per_second(kind, 4, games, repeats),
-                     "comparison": None, "ratio": None, "target": target})
+    runs = (("random", 2000 if quick else 10_000, ">=2,000/s on 2 cores"),
+            ("greedy", 200 if quick else 1000, ">=200/s on 2 cores"), ("collector", 500 if quick else 2000, ""))
+    rows = core_bench.board_games("samarkand_sackson", g, Policy, runs, repeats)
     greedy = g.POLICY_CODES["greedy"]
     decisions = core_bench.spread_decisions(MODEL, lambda seed: g.new_game(4, seed), 6 if quick else 24, greedy)
     return rows + core_bench.search_rows("samarkand_sackson", MODEL, decisions, greedy, g.NSTREAMS,

@@ -293,27 +293,23 @@ def draw_from(counts: list[int], u: float) -> int:
     raise ValueError("draw from an empty bag")
 
 
+def _draw(bag: list[int], n: int, rng: np.random.Generator) -> tuple[int, ...]:
+    """n cubes drawn one by one from `bag` (counts by kind, reduced in place): the counts by kind drawn."""
+    out = [0] * len(r.KINDS)
+    for _ in range(n):
+        k = draw_from(bag, rng.random())
+        bag[k] -= 1
+        out[k] += 1
+    return tuple(out)
+
+
 def start_position(players: int, rng: np.random.Generator, board: Board = DEFAULT_BOARD,
                    settings: Settings = Settings(), spaces: list[int] | None = None) -> Position:
     """The set-up (spec §2): 200 piasters each, 7 cubes each (seat 0's first), 2 on each camp's field (Board.camps
     order), then each figure on `spaces` (default: a uniform space each, seat order); the disc beside the board."""
     bag = list(r.totals(players))
-    hands = []
-    for _ in range(players):
-        hand = [0] * len(r.KINDS)
-        for _ in range(r.START_CUBES):
-            k = draw_from(bag, rng.random())
-            bag[k] -= 1
-            hand[k] += 1
-        hands.append(tuple(hand))
-    fields_ = []
-    for _ in board.camps:
-        f = [0] * len(r.KINDS)
-        for _ in range(r.FIELD_RESTOCK):
-            k = draw_from(bag, rng.random())
-            bag[k] -= 1
-            f[k] += 1
-        fields_.append(tuple(f))
+    hands = [_draw(bag, r.START_CUBES, rng) for _ in range(players)]
+    fields_ = [_draw(bag, r.FIELD_RESTOCK, rng) for _ in board.camps]
     if spaces is None:
         spaces = [min(int(rng.random() * board.spaces), board.spaces - 1) for _ in range(players)]
     handicap = handicap_by_rank(settings.seat_handicap, players)  # seat 0 moves first

@@ -17,9 +17,8 @@ is in the coordination notes.  In short:
 """
 from __future__ import annotations
 
-from analyzer.core.policies import GreedyFirst
+from analyzer.core.policies import greedy_first
 
-KINDS = ("greedy", "random")
 DESCRIPTIONS = {
     "greedy": "the buy or hand play of best value per ruble (one scoring's rubles + 2 per point, an upgrade less "
               "the replaced card); ties the larger value, then the first; pass when nothing pays; Pub points only "
@@ -28,13 +27,4 @@ DESCRIPTIONS = {
               "points",
 }
 
-
-class Policy(GreedyFirst):
-    descriptions = DESCRIPTIONS
-    searchable = True
-
-
-parse_policy = Policy.parse
-
-# one policy for every turn-order rank (a single one is seated everywhere), the worker-stone holder first
-parse_policies = Policy.parse_seats
+Policy, parse_policy, parse_policies = greedy_first(__name__, DESCRIPTIONS, searchable=True)

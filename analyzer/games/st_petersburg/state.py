@@ -222,10 +222,8 @@ def _focus(value, where: str, p_board: tuple, settings: Settings, phase: int, de
 
 def parse_position(data: dict) -> Position:
     """The scenario dict -> Position; every problem is a ScenarioError naming the field."""
-    settings = r.parse_settings(data.get("rules"), "rules")
-    players = sc.integer(data.get("players", 4), "players", *r.PLAYERS)
+    settings, players, block = sc.position_opening(data, r, POSITION_KEYS)
     P = "position"
-    block = sc.mapping(data.get("position"), P, POSITION_KEYS)
     phase = _phase(block.get("phase", "worker"), f"{P}.phase")
     stones = _per_deck(block.get("start_stones"), f"{P}.start_stones",
                        lambda v, w: sc.integer(v, w, 0, players - 1))

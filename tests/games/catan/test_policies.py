@@ -7,13 +7,13 @@ from analyzer.core.errors import ScenarioError
 from analyzer.games.catan import board as bo
 from analyzer.games.catan import game as g
 from analyzer.games.catan import sim
-from analyzer.games.catan.policies import KINDS, Policy, parse_policies, parse_policy
+from analyzer.games.catan.policies import DESCRIPTIONS, Policy, parse_policies, parse_policy
 
 
 def test_policies_parse_by_name_or_mapping_and_bad_ones_name_their_field():
     assert parse_policy("trader", "p") == Policy("trader") and parse_policy({"kind": "greedy"}, "p").label == "greedy"
     assert parse_policies("greedy", "policies", 3) == (Policy("greedy"),) * 3
-    assert all(Policy(k).describe() for k in KINDS)
+    assert all(Policy(k).describe() for k in DESCRIPTIONS)
     with pytest.raises(ScenarioError) as err:
         parse_policy("random", "policies[2]")
     assert err.value.field == "policies[2]"

@@ -5,7 +5,7 @@ import pytest
 
 from analyzer.core.errors import ScenarioError
 from analyzer.games.st_petersburg import game as g
-from analyzer.games.st_petersburg.policies import KINDS, Policy, parse_policies
+from analyzer.games.st_petersburg.policies import DESCRIPTIONS, Policy, parse_policies
 from tests.games.st_petersburg.test_engine import CFG, N, state
 
 
@@ -17,7 +17,7 @@ def greedy(s):
 
 def test_parsing_and_descriptions():
     assert parse_policies("random", "policies", 3) == (Policy("random"),) * 3
-    assert all(Policy(k).describe() for k in KINDS) and set(g.POLICY_CODES) == set(KINDS)
+    assert all(Policy(k).describe() for k in DESCRIPTIONS) and set(g.POLICY_CODES) == set(DESCRIPTIONS)
     with pytest.raises(ScenarioError, match="policies"):
         parse_policies("clever", "policies", 2)
 
