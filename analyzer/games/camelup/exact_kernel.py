@@ -26,41 +26,42 @@ _SPEC = types.Bytes(types.uint8, 1, "C", readonly=True)
 
 
 @njit(types.void(types.int64[::1], types.int64[:, ::1], types.float64[::1], types.int64[::1], types.float64[::1],
-                 types.int64[::1], types.int64[::1], types.float64), **_NJ)
-def _leaf(ctx, leaf_board, leaf_prob, lookup, values, order, space, prob):
-    """A finished branch: row ctx[LEAVES] of the leaves, (variant, space per camel, height per camel) and its
-    probability (mode 1), or its values looked up in a table and summed into leaf_prob (mode 2, one variant):
-    `lookup` is (width, boards, k, the k camels, the weights); a board's index is the sum over the camels of
-    weights[rank * width + space], its values (win, then lose, by rank) values[min(index, boards) * 2k:],
-    exactly as `race_exact.RaceTable.lookup` reads them."""
+                 types.int64[:, ::1], types.int64[:, ::1], types.int64, types.float64), **_NJ)
+def _leaf(ctx, leaf_board, leaf_prob, lookup, values, orders, spaces, e, prob):
+    """A finished branch, the board in row `e` of `orders` and `spaces`: row ctx[LEAVES] of the leaves, (variant,
+    space per camel, height per camel) and its probability (mode 1), or its values looked up in a table and summed
+    into leaf_prob (mode 2, one variant): `lookup` is (width, boards, k, the k camels, the weights); a board's index
+    is the sum over the camels of weights[rank * width + space], its values (win, then lose, by rank)
+    values[min(index, boards) * 2k:], exactly as `race_exact.RaceTable.lookup` reads them.  Indexed, not sliced:
+    a view costs its array's reference count twice (an atomic call each), as much as the walk's own work."""
     n, m = ctx[0], ctx[4]
     if ctx[5] == 2:
         width, boards, k = lookup[0], lookup[1], lookup[2]
-        ranks = ctx[RANKS: RANKS + n]
         r = 0
         for j in range(m - 1, -1, -1):
-            ranks[order[j]] = r
-            r += 1 if order[j] < ctx[1] else 0
+            ctx[RANKS + orders[e, j]] = r
+            r += 1 if orders[e, j] < ctx[1] else 0
         index = 0
         for i in range(k):
             c = lookup[3 + i]
-            index += lookup[3 + k + ranks[c] * width + space[c]]
+            index += lookup[3 + k + ctx[RANKS + c] * width + spaces[e, c]]
         base = min(index, boards) * 2 * k
         for i in range(k):
             c = lookup[3 + i]
-            leaf_prob[i] += values[base + ranks[c]] * prob
-            leaf_prob[k + i] += values[base + k + ranks[c]] * prob
+            leaf_prob[i] += values[base + ctx[RANKS + c]] * prob
+            leaf_prob[k + i] += values[base + k + ctx[RANKS + c]] * prob
         return
     row = ctx[LEAVES]
-    out = leaf_board[row]
-    out[0] = ctx[VARIANT]
-    out[1:] = 0
-    out[1: n + 1] = space
+    leaf_board[row, 0] = ctx[VARIANT]
+    for j in range(1, leaf_board.shape[1]):
+        leaf_board[row, j] = 0
+    for c in range(n):
+        leaf_board[row, 1 + c] = spaces[e, c]
     below, at = 0, -1
     for j in range(m):
-        c = order[j]
-        below = below + 1 if space[c] == at else 0
-        out[1 + n + c], at = below, space[c]
+        c = orders[e, j]
+        below = below + 1 if spaces[e, c] == at else 0
+        leaf_board[row, 1 + n + c], at = below, spaces[e, c]
     leaf_prob[row] = prob
     ctx[LEAVES] = row + 1
 
@@ -72,24 +73,23 @@ def _leaf(ctx, leaf_board, leaf_prob, lookup, values, order, space, prob):
 def _walk(ctx, rank, rest, leaf_board, leaf_prob, lookup, values, push, orders, spaces, dcam, dfaces, dnf, used,
           depth, nd, prob, camera_on):
     """Every roll of the rest of the leg from the board in row `depth` of `orders` and `spaces` (`exact._walk`:
-    the same moves, the same sums in the same order); the children are built in row depth + 1.  `rest[v]`:
-    P(the race ends), the camera holder's coins, then the landings per space."""
+    the same moves, the same sums in the same order); the children are built in row depth + 1 (indexed, not
+    sliced: see `_leaf`).  `rest[v]`: P(the race ends), the camera holder's coins, then the landings per space."""
     ranked, length, keep, m = ctx[1], ctx[2], ctx[3], ctx[4]
     want, camera, v = ctx[5], ctx[CAMERA], ctx[VARIANT]
-    order, space = orders[depth], spaces[depth]
-    child, child_space = orders[depth + 1], spaces[depth + 1]
+    d, e = depth, depth + 1  # the board's row, its children's
     leaf = nd - 1 <= keep
     for i in range(dcam.size):
         if used[i]:
             continue
         camel, nf = dcam[i], dnf[i]
         share = prob / (nd * nf)
-        start = space[camel]
+        start = spaces[d, camel]
         a = 0
-        while order[a] != camel:
+        while orders[d, a] != camel:
             a += 1
         b = a + 1
-        while b < m and space[order[b]] == start:
+        while b < m and spaces[d, orders[d, b]] == start:
             b += 1
         used[i] = 1
         for f in range(nf):
@@ -98,17 +98,18 @@ def _walk(ctx, rank, rest, leaf_board, leaf_prob, lookup, values, push, orders, 
             end = target + step
             at = 0  # others before the unit: on spaces below `end` (a mirage: under), or up to it (on top)
             for j in range(m):
-                if (j < a or j >= b) and (space[order[j]] < end or (step >= 0 and space[order[j]] == end)):
+                if (j < a or j >= b) and (spaces[d, orders[d, j]] < end or
+                                          (step >= 0 and spaces[d, orders[d, j]] == end)):
                     at += 1
             k = 0
             for j in range(m):
                 if j < a or j >= b:
                     if k == at:
                         k += b - a
-                    child[k] = order[j]
+                    orders[e, k] = orders[d, j]
                     k += 1
             for j in range(a, b):
-                child[at + j - a] = order[j]
+                orders[e, at + j - a] = orders[d, j]
             if step != 0:
                 rest[v, 2 + target] += share
             on_camera = camera_on
@@ -121,22 +122,22 @@ def _walk(ctx, rank, rest, leaf_board, leaf_prob, lookup, values, push, orders, 
                     rest[v, 0] += share
                 r = 0
                 for j in range(m - 1, -1, -1):  # the leader first
-                    c = child[j]
+                    c = orders[e, j]
                     if c < ranked:
                         rank[v, c, r] += share
                         r += 1
                 if want == 0:
                     continue
-            child_space[:] = space
+            for j in range(spaces.shape[1]):
+                spaces[e, j] = spaces[d, j]
             for j in range(a, b):
-                child_space[order[j]] = end
+                spaces[e, orders[d, j]] = end
             if done:
-                _leaf(ctx, leaf_board, leaf_prob, lookup, values, child, child_space, share)
+                _leaf(ctx, leaf_board, leaf_prob, lookup, values, orders, spaces, e, share)
             else:
                 _walk(ctx, rank, rest, leaf_board, leaf_prob, lookup, values, push, orders, spaces, dcam, dfaces,
                       dnf, used, depth + 1, nd - 1, share, on_camera)
         used[i] = 0
-
 
 
 _RUN = (_SPEC, types.float64[:, :, ::1], types.float64[:, ::1], types.int64[:, ::1], types.float64[::1],
@@ -209,7 +210,7 @@ def _run(spec, rank, rest, leaf_board, leaf_prob, lookup, values):
                 rank[v, c, r] += 1.0
                 r += 1
         if ctx[5]:
-            _leaf(ctx, leaf_board, leaf_prob, lookup, values, start, spaces0, 1.0)
+            _leaf(ctx, leaf_board, leaf_prob, lookup, values, orders, spaces, 0, 1.0)
     return ctx[LEAVES]
 
 
