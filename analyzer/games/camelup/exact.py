@@ -446,13 +446,13 @@ def own_leaf_values(position: Position, table) -> np.ndarray | None:
     """`leg_exact(position, leaf_table=table, ...).leaf_values[0]` alone, on the compiled walk once it is loaded
     (the exact race queries with a few dice left); None where `own_spec` has none."""
     got = own_spec(position, 2)
-    return None if got is None else leaf_sums(got[0], table)
+    return None if got is None else leaf_sums(got[0], table, int(table[0][2]))
 
 
-def leaf_sums(spec: bytes, table) -> np.ndarray:
-    """The values of `table` (`exact_kernel._leaf`'s (lookup, values)) summed over the leaves of `own_spec`'s spec in
-    mode 2, in a new array (win, then lose, of the table's camels)."""
-    out = np.zeros(2 * table[0][2])
+def leaf_sums(spec: bytes, table, k: int) -> np.ndarray:
+    """The values of `table` (`exact_kernel._leaf`'s (lookup, values), for `k` camels) summed over the leaves of
+    `own_spec`'s spec in mode 2, in a new array (win, then lose, of the table's camels)."""
+    out = np.zeros(2 * k)
     (_LEAN or _lean())[1](spec, out, *table)
     return out
 

@@ -124,7 +124,7 @@ def _few_dice(position: Position, progress: bool) -> RaceOdds | None:
     table = _table(rules, n, progress)
     if table is None:
         return None
-    values = exact.leaf_sums(got[0], table.every)
+    values = exact.leaf_sums(got[0], table.every, n)
     return RaceOdds(values[:n], values[n:])
 
 
