@@ -68,21 +68,22 @@ def _leaf(ctx, leaf_board, leaf_prob, lookup, values, orders, spaces, e, prob):
 
 @njit(types.void(types.int64[::1], types.float64[:, :, ::1], types.float64[:, ::1], types.int64[:, ::1],
                  types.float64[::1], types.int64[::1], types.float64[::1], types.int64[::1], types.int64[:, ::1],
-                 types.int64[:, ::1], types.int64[::1], types.int64[:, ::1], types.int64[::1], types.int64[::1],
-                 types.int64, types.int64, types.float64, types.boolean), **_NJ)
-def _walk(ctx, rank, rest, leaf_board, leaf_prob, lookup, values, push, orders, spaces, dcam, dfaces, dnf, used,
-          depth, nd, prob, camera_on):
+                 types.int64[:, ::1], types.int64[:, ::1], types.int64[:, ::1], types.int64, types.int64, types.float64,
+                 types.boolean), **_NJ)
+def _walk(ctx, rank, rest, leaf_board, leaf_prob, lookup, values, push, orders, spaces, dice, dfaces, depth, nd,
+          prob, camera_on):
     """Every roll of the rest of the leg from the board in row `depth` of `orders` and `spaces` (`exact._walk`:
     the same moves, the same sums in the same order); the children are built in row depth + 1 (indexed, not
-    sliced: see `_leaf`).  `rest[v]`: P(the race ends), the camera holder's coins, then the landings per space."""
+    sliced: see `_leaf`).  `dice[:, i]`: die i's camel, its faces count, whether it is rolled in this branch (its
+    faces in dfaces[i]).  `rest[v]`: P(the race ends), the camera holder's coins, then the landings per space."""
     ranked, length, keep, m = ctx[1], ctx[2], ctx[3], ctx[4]
     want, camera, v = ctx[5], ctx[CAMERA], ctx[VARIANT]
     d, e = depth, depth + 1  # the board's row, its children's
     leaf = nd - 1 <= keep
-    for i in range(dcam.size):
-        if used[i]:
+    for i in range(dice.shape[1]):
+        if dice[2, i]:
             continue
-        camel, nf = dcam[i], dnf[i]
+        camel, nf = dice[0, i], dice[1, i]
         share = prob / (nd * nf)
         start = spaces[d, camel]
         a = 0
@@ -91,7 +92,7 @@ def _walk(ctx, rank, rest, leaf_board, leaf_prob, lookup, values, push, orders, 
         b = a + 1
         while b < m and spaces[d, orders[d, b]] == start:
             b += 1
-        used[i] = 1
+        dice[2, i] = 1
         for f in range(nf):
             target = start + dfaces[i, f]
             step = push[target]
@@ -135,9 +136,9 @@ def _walk(ctx, rank, rest, leaf_board, leaf_prob, lookup, values, push, orders, 
             if done:
                 _leaf(ctx, leaf_board, leaf_prob, lookup, values, orders, spaces, e, share)
             else:
-                _walk(ctx, rank, rest, leaf_board, leaf_prob, lookup, values, push, orders, spaces, dcam, dfaces,
-                      dnf, used, depth + 1, nd - 1, share, on_camera)
-        used[i] = 0
+                _walk(ctx, rank, rest, leaf_board, leaf_prob, lookup, values, push, orders, spaces, dice, dfaces,
+                      depth + 1, nd - 1, share, on_camera)
+        dice[2, i] = 0
 
 
 _RUN = (_SPEC, types.float64[:, :, ::1], types.float64[:, ::1], types.int64[:, ::1], types.float64[::1],
@@ -146,33 +147,29 @@ _RUN = (_SPEC, types.float64[:, :, ::1], types.float64[:, ::1], types.int64[:, :
 
 @njit(types.int64(*_RUN), **_NJ)
 def _run(spec, rank, rest, leaf_board, leaf_prob, lookup, values):
-    """`leg`'s work (the entries below call it).  Two allocations a variant and one more (each array the walk uses is
-    a view of them): at one die, allocating was a third of the compiled time."""
+    """`leg`'s work (the entries below call it), on arrays made whole, not sliced from one (a view costs two
+    reference-count calls, an allocation one: a `perf` profile of the one-die walk put ~40% of it there)."""
     n, stacks = np.int64(spec[0]), np.int64(spec[4])
-    head = np.zeros(RANKS + n + 2 * stacks + 2 * n, dtype=np.int64)  # ctx (with its ranks), first, done, start,
-    ctx = head[: RANKS + n]  # spaces0
+    ctx = np.zeros(RANKS + n, dtype=np.int64)  # the spec's header, then the walk's context, then a leaf's ranks
     for j in range(HEADER):
         ctx[j] = spec[j]
-    # the board: the stacks by space, the rearmost first
-    first = head[RANKS + n: RANKS + n + stacks]
-    done = head[RANKS + n + stacks: RANKS + n + 2 * stacks]
+    # the board: the stacks by space, the rearmost first; head: each stack's offset in the spec, done, the camels
+    # from the rearmost, the space per camel
+    head = np.zeros(2 * stacks + 2 * n, dtype=np.int64)
     at = HEADER
     for i in range(stacks):
-        first[i] = at
+        head[i] = at
         at += 2 + spec[at + 1]
-    m = at - HEADER - 2 * stacks
-    start = head[RANKS + n + 2 * stacks: RANKS + n + 2 * stacks + m]
-    spaces0 = head[RANKS + 2 * n + 2 * stacks: RANKS + 3 * n + 2 * stacks]
     m = 0
     for _ in range(stacks):
         i = -1
         for j in range(stacks):
-            if done[j] == 0 and (i < 0 or spec[first[j]] < spec[first[i]]):
+            if head[stacks + j] == 0 and (i < 0 or spec[head[j]] < spec[head[i]]):
                 i = j
-        done[i] = 1
-        for h in range(spec[first[i] + 1]):
-            c = np.int64(spec[first[i] + 2 + h])
-            start[m], spaces0[c] = c, spec[first[i]]
+        head[stacks + i] = 1
+        for h in range(spec[head[i] + 1]):
+            c = np.int64(spec[head[i] + 2 + h])
+            head[2 * stacks + m], head[2 * stacks + n + c] = c, spec[head[i]]
             m += 1
     ctx[4] = m
     keep = ctx[3]
@@ -180,32 +177,31 @@ def _run(spec, rank, rest, leaf_board, leaf_prob, lookup, values):
     for v in range(rank.shape[0]):
         camera, nd = np.int64(spec[at]), np.int64(spec[at + 1])
         at += 2
-        block = np.zeros(nd * 11 + reach + (nd + 2) * (m + n), dtype=np.int64)
-        dcam = block[:nd]
-        dnf = block[nd: 2 * nd]
-        used = block[2 * nd: 3 * nd]
-        dfaces = block[3 * nd: 11 * nd].reshape((nd, 8))
-        push = block[11 * nd: 11 * nd + reach]
-        orders = block[11 * nd + reach: 11 * nd + reach + (nd + 2) * m].reshape((nd + 2, m))
-        spaces = block[11 * nd + reach + (nd + 2) * m:].reshape((nd + 2, n))
+        dice = np.zeros((3, nd), dtype=np.int64)
+        dfaces = np.zeros((nd, 8), dtype=np.int64)
+        push = np.zeros(reach, dtype=np.int64)
+        orders = np.empty((nd + 2, m), dtype=np.int64)
+        spaces = np.empty((nd + 2, n), dtype=np.int64)
         for d in range(nd):
-            dcam[d], dnf[d] = spec[at], spec[at + 1]
-            for f in range(dnf[d]):
+            dice[0, d], dice[1, d] = spec[at], spec[at + 1]
+            for f in range(dice[1, d]):
                 dfaces[d, f] = spec[at + 2 + f]
-            at += 2 + dnf[d]
+            at += 2 + dice[1, d]
         for t in range(spec[at]):
             push[spec[at + 1 + 2 * t]] = np.int64(spec[at + 2 + 2 * t]) - 1
         at += 1 + 2 * np.int64(spec[at])
-        orders[0] = start
-        spaces[0] = spaces0
+        for j in range(m):
+            orders[0, j] = head[2 * stacks + j]
+        for c in range(n):
+            spaces[0, c] = head[2 * stacks + n + c]
         ctx[CAMERA], ctx[VARIANT] = camera, v
         if nd > keep:
-            _walk(ctx, rank, rest, leaf_board, leaf_prob, lookup, values, push, orders, spaces, dcam, dfaces, dnf,
-                  used, 0, nd, 1.0, camera != 0)
+            _walk(ctx, rank, rest, leaf_board, leaf_prob, lookup, values, push, orders, spaces, dice, dfaces, 0, nd,
+                  1.0, camera != 0)
             continue
         r = 0
         for j in range(m - 1, -1, -1):
-            c = start[j]
+            c = orders[0, j]
             if c < ctx[1]:
                 rank[v, c, r] += 1.0
                 r += 1
@@ -226,17 +222,15 @@ def leg(spec, rank, rest, leaf_board, leaf_prob, lookup, values):
 @njit(types.void(_SPEC, types.float64[:, :, ::1], types.float64[:, ::1]), cache=True)
 def own_leg(spec, rank, rest):
     """`leg` with no leaves (mode 0), on fewer arguments (`exact._own_leg`): each costs the call about 0.08 us, and a
-    one-die leg's whole compiled walk about 1 us; the unused leaf arrays are empty views, not allocations."""
-    none = rest[0, :0]
-    board = np.empty((1, 1), dtype=np.int64)
-    _run(spec, rank, rest, board[:0], none, board[0, :0], none)
+    one-die leg's whole compiled walk about 0.6 us."""
+    none = np.empty(0)
+    _run(spec, rank, rest, np.empty((0, 1), dtype=np.int64), none, np.empty(0, dtype=np.int64), none)
 
 
 @njit(types.void(_SPEC, types.float64[::1], types.int64[::1], types.float64[::1]), cache=True)
 def leaf_sums(spec, out, lookup, values):
     """`leg` of one variant in mode 2, the looked-up values summed into `out`; its rank and rest sums (not read) are
-    made here, views of one allocation (`exact.leaf_sums`)."""
-    n, row = np.int64(spec[0]), np.int64(spec[2]) + 3
-    sums = np.zeros(n * n + row)
-    _run(spec, sums[: n * n].reshape((1, n, n)), sums[n * n:].reshape((1, row)), np.empty((0, 1), dtype=np.int64), out,
+    made here (`exact.leaf_sums`)."""
+    n = np.int64(spec[0])
+    _run(spec, np.zeros((1, n, n)), np.zeros((1, np.int64(spec[2]) + 3)), np.empty((0, 1), dtype=np.int64), out,
          lookup, values)
