@@ -361,58 +361,100 @@ def _head(rules) -> tuple:
     return entry[1]
 
 
-def _own_spec(position: Position, mode: int):
+def own_spec(position: Position, mode: int):
     """`_compiled`'s spec for the position alone (its own dice, one variant), leaves as `mode` says, with the Python
-    around it cut to what this case needs, and (camels, a rest row's width); None where that is not the case."""
+    around it cut to what this case needs, and (camels, a rest row's width, camels on the track); None where that is
+    not the case (or a value does not fit a byte: a grey die's camel) or the compiled walk is not loaded."""
+    if not _small["kernel"]:
+        return None
     dice = position.dice_left
     if position.grey_die_left or position.boost_dice_left:
         return None
-    header, faces, work, row = _head(position.rules)
-    if not 0 < len(dice) <= 3 or work[len(dice)] > SMALL_WORK:
+    rules = position.rules
+    entry = _HEADS.get(id(rules))
+    header, faces, work, row = _head(rules) if entry is None else entry[1]
+    nd = len(dice)
+    if not 0 < nd <= 3 or work[nd] > SMALL_WORK:
         return None
     stacks = position.stacks
     spec = [*header, len(stacks), mode]
-    for space, stack in stacks.items():
-        spec += (space, len(stack), *stack)
-    spec += ((position.photographer or (0, 0))[0], len(dice))
+    for space, stack in stacks.items():  # append and extend: no tuple made per stack, die or tile
+        spec.append(space)
+        spec.append(len(stack))
+        spec.extend(stack)
+    on_track = len(spec) - len(header) - 2 - 2 * len(stacks)
+    photo = position.photographer
+    spec.append(photo[0] if photo else 0)
+    spec.append(nd)
     for camel in dice:
-        if camel < 0:
-            return None
-        spec += (camel, *faces)
-    spec.append(len(position.desert))
-    for tile in position.desert:
-        spec += (tile.space, tile.push + 1)
-    return bytes(spec), header[0], row
+        spec.append(camel)
+        spec.extend(faces)
+    desert = position.desert
+    spec.append(len(desert))
+    for tile in desert:
+        spec.append(tile.space)
+        spec.append(tile.push + 1)
+    try:
+        return bytes(spec), header[0], row, on_track
+    except ValueError:
+        return None
+
+
+_LEAN: list = []  # exact_kernel's entries on fewer arguments (own_leg, leaf_sums), once the compiled walk is loaded
+
+
+def _lean() -> list:
+    """exact_kernel's `own_leg` and `leaf_sums`, each as its compiled wrapper where numba exposes it: the dispatcher
+    types every argument first (0.1-0.15 us, a twentieth of a one-die leg), and here they are always of the one
+    signature each was compiled for (a bytes spec and C-contiguous float64 / int64 arrays made by this module or
+    `RaceTable.leaf_table`; the wrapper still refuses another type, TypeError)."""
+    if not _LEAN:
+        from analyzer.games.camelup import exact_kernel
+
+        for kernel in (exact_kernel.own_leg, exact_kernel.leaf_sums):
+            compiled = kernel.overloads.get(kernel.signatures[0]) if len(kernel.signatures) == 1 else None
+            _LEAN.append(getattr(compiled, "entry_point", None) or kernel)
+    return _LEAN
 
 
 def _own_leg(position: Position) -> LegExact | None:
     """`leg_exact(position)` alone (no leaves, no coins) on the compiled walk, once it is loaded (issue 56 item 5:
-    the table session and the search player ask it most); None where `_own_spec` has none."""
-    got = _own_spec(position, 0) if _small["kernel"] else None
+    the table session and the search player ask it most); None where `own_spec` has none."""
+    got = own_spec(position, 0)
     if got is None:
         return None
-    spec, n, row = got
+    spec, n, row, _ = got
     rank, rest = np.zeros((1, n, n)), np.zeros((1, row))
-    _small["kernel"](spec, rank, rest, *_NO_LEAVES, *_NO_TABLE)
-    return LegExact(rank, rest[:, 2:], rest[:, 0], rest[:, 1])
+    (_LEAN or _lean())[0](spec, rank, rest)
+    return _OwnLeg(rank, rest)
+
+
+class _OwnLeg(LegExact):
+    """A position's own leg from the compiled walk (`_own_leg`): its landings, P(the race ends) and the camera's coins
+    are views of the walk's `rest` row, made when read (the table session and the web page read the ranks alone,
+    and the three views cost a one-die leg a tenth of its time)."""
+
+    def __init__(self, rank_probs: np.ndarray, rest: np.ndarray):
+        self.rank_probs, self.rest, self.leaf_values = rank_probs, rest, None
+
+    landings = property(lambda self: self.rest[:, 2:])
+    finish_prob = property(lambda self: self.rest[:, 0])
+    photo_coins = property(lambda self: self.rest[:, 1])
 
 
 def own_leaf_values(position: Position, table) -> np.ndarray | None:
     """`leg_exact(position, leaf_table=table, ...).leaf_values[0]` alone, on the compiled walk once it is loaded
-    (the exact race queries with a few dice left); None where `_own_spec` has none or the walk is not loaded."""
-    got = _own_spec(position, 2) if _small["kernel"] else None
-    if got is None:
-        return None
-    spec, n, row = got
-    scratch = _SCRATCH.get((n, row))
-    if scratch is None:  # the walk's rank and rest sums, not read here: kept for the next query
-        scratch = _SCRATCH[(n, row)] = (np.zeros((1, n, n)), np.zeros((1, row)))
-    out = np.zeros(2 * table[0][2])
-    _small["kernel"](spec, *scratch, _NO_LEAVES[0], out, *table)
+    (the exact race queries with a few dice left); None where `own_spec` has none."""
+    got = own_spec(position, 2)
+    return None if got is None else leaf_sums(got[0], table, int(table[0][2]))
+
+
+def leaf_sums(spec: bytes, table, k: int) -> np.ndarray:
+    """The values of `table` (`exact_kernel._leaf`'s (lookup, values), for `k` camels) summed over the leaves of
+    `own_spec`'s spec in mode 2, in a new array (win, then lose, of the table's camels)."""
+    out = np.zeros(2 * k)
+    (_LEAN or _lean())[1](spec, out, *table)
     return out
-
-
-_SCRATCH: dict = {}  # (camels, row width) -> rank and rest buffers own_leaf_values lets the walk write
 
 
 def _compiled(kernel, position, variants, all_dice, mode, camera, table=_NO_TABLE):

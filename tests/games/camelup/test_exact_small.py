@@ -219,15 +219,17 @@ def test_the_compiled_walk_waits_until_it_pays(monkeypatch):
 
 @pytest.mark.parametrize("seed", range(6))
 @pytest.mark.parametrize("rules", [None, {"supercup": ["long_track"]}])
-def test_the_short_ways_of_the_compiled_walk_are_its_long_ways_bit_for_bit(seed, rules, walker):
-    """`exact._own_leg` and `exact.own_leaf_values` (a position alone, one to three of its dice: the table session's
-    and the race queries' way, issue 56 item 5) give `_leg_small`'s floats and leaves exactly, or nothing."""
+def test_the_short_ways_of_the_compiled_walk_are_its_long_ways_bit_for_bit(seed, rules, walker, monkeypatch):
+    """`exact._own_leg`, `exact.own_leaf_values` and `race_exact._few_dice` (a position alone, one to three of its
+    dice: the table session's and the race queries' way, issue 56 item 5) give `_leg_small`'s floats and leaves and
+    the long way's race odds exactly, or nothing."""
     rng = np.random.default_rng(seed)
     for dice in (1, 2, 3):
         position = _random_position(rng, rules, dice_count=dice)
         fast = exact._own_leg(position)
         if walker == "plain":
             assert fast is None and exact.own_leaf_values(position, None) is None
+            assert rx._few_dice(position, False) is None
             continue
         slow = exact._leg_small(position, exact._PLAIN, exact._small_dice(position, exact._PLAIN), None, False)
         for name in ("rank_probs", "landings", "finish_prob", "photo_coins"):
@@ -238,3 +240,9 @@ def test_the_short_ways_of_the_compiled_walk_are_its_long_ways_bit_for_bit(seed,
         rank, rest, leaf = exact._compiled(exact_kernel.leg, position, exact._PLAIN,
                                            exact._small_dice(position, exact._PLAIN), 2, 0, table)
         assert (exact.own_leaf_values(position, table) == leaf).all()
+        short = rx._few_dice(position, False)
+        assert short is not None  # every camel on the track, mid-leg
+        with monkeypatch.context() as m:
+            m.setattr(rx, "_few_dice", lambda *_: None)
+            long = rx.race_odds(position, progress=False)
+        assert np.array_equal(short.win, long.win) and np.array_equal(short.lose, long.lose)
