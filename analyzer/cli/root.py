@@ -29,9 +29,9 @@ class Root(OneLineErrors):
     def get_command(self, ctx, name):
         if name in self.commands or name not in registry.GAMES:  # no game's package imported to run a command
             return super().get_command(ctx, name)
-        game = self._quick_entries().get(name)
-        if game is None:
-            return super().get_command(ctx, name)
+        game = registry.game(name)  # that game's package only
+        if game.quick_entry is None:
+            return None
         if self.listing:
             return typer.core.TyperCommand(name, help=f"{game.title} at the table: give the position as flags, no "
                                                       f"file needed.")

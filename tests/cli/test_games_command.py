@@ -112,9 +112,10 @@ def test_a_one_shot_camel_up_answer_at_the_terminal_imports_no_pandas(args):
 
 
 def test_a_table_event_at_the_command_line_imports_no_tables_library(tmp_path):
-    """One event, one process (`analyzer camelup table roll b 2`): the answers after it need no pandas."""
+    """One event, one process (`analyzer camelup table roll b 2`): the answers after it need no pandas, and the
+    sub-app is found without importing any other game's package."""
     table = ["camelup", "table", "--state", str(tmp_path / "t.json")]
-    banned = ("pandas", "matplotlib", "numba", "joblib", "scipy", "dask", "pydantic")
+    banned = ("pandas", "matplotlib", "numba", "joblib", "scipy", "dask", "pydantic", *OTHER_GAMES)
     assert imported([*table, "new", "--track", "1:bg 3:y 4:ow"], banned) == []
     assert imported([*table, "roll", "b", "2"], banned) == []
     assert (tmp_path / "t.json").exists()
