@@ -11,9 +11,13 @@ def __getattr__(name):
 
 
 def main() -> None:
-    from analyzer.core.heap import keep_heap
+    import sys
 
-    keep_heap()
+    args = sys.argv[1:]
+    if args and "--help" not in args and args[0] != "games":  # a help or the list of games computes nothing
+        from analyzer.core.heap import keep_heap
+
+        keep_heap()
     from analyzer.cli.root import app
 
     app()

@@ -1,10 +1,12 @@
 """`analyzer odds`, `analyzer ev` and `analyzer ask`: answer a question about a scenario file."""
 from __future__ import annotations
 
+import inspect
 from pathlib import Path
 from typing import Annotated
 
 import typer
+import typer.core
 
 from analyzer.cli import options as opt
 from analyzer.core import registry
@@ -32,8 +34,29 @@ def _games_help(question: str) -> str:
     return "\n\n".join(parts)
 
 
+class GamesHelp(typer.core.TyperCommand):
+    """`odds` and `ev`: the help is the command's summary followed by each game's own help for the question,
+    gathered (every game's package imported) only when a help is read, not to answer one scenario."""
+
+    question = ""
+
+    @property
+    def help(self):
+        if self._games is None:
+            self._games = inspect.cleandoc(f"{self._summary}\n\n{_games_help(self.question)}")
+        return self._games
+
+    @help.setter
+    def help(self, summary):
+        self._summary, self._games = summary, None
+
+    @classmethod
+    def of(cls, question: str) -> type:
+        return type(f"GamesHelp_{question}", (cls,), {"question": question})
+
+
 def _command(question: str, summary: str):
-    """`analyzer odds|ev SCENARIO`: one signature for both, so the options stay alike."""
+    """`analyzer odds|ev SCENARIO`: one signature for both, so the options stay alike (the help: `GamesHelp`)."""
 
     @opt.with_run_options()
     def command(scenario: opt.ScenarioPath, fmt: opt.FormatOpt = opt.Format.table, out: opt.Out = None, *,
@@ -41,7 +64,8 @@ def _command(question: str, summary: str):
         answer(question, scenario, fmt, out, run)
 
     command.__name__ = question
-    command.__doc__ = f"{summary}\n\n{_games_help(question)}"
+    command.__doc__ = summary
+    command.help_class = GamesHelp.of(question)
     return command
 
 

@@ -27,9 +27,11 @@ class Root(OneLineErrors):
         return [*super().list_commands(ctx), *self._quick_entries()]
 
     def get_command(self, ctx, name):
-        game = self._quick_entries().get(name)
-        if game is None:
+        if name in self.commands or name not in registry.GAMES:  # no game's package imported to run a command
             return super().get_command(ctx, name)
+        game = registry.game(name)  # that game's package only
+        if game.quick_entry is None:
+            return None
         if self.listing:
             return typer.core.TyperCommand(name, help=f"{game.title} at the table: give the position as flags, no "
                                                       f"file needed.")
@@ -65,4 +67,4 @@ app = typer.Typer(
 )
 for command in (analyze.odds, analyze.ev, analyze.ask, balance_cli.balance, balance_cli.strength, balance_cli.tune,
                 balance_cli.report, games.games, games.board, new.new, show.show, bench.bench, compiling.warm):
-    app.command()(command)
+    app.command(cls=getattr(command, "help_class", None))(command)

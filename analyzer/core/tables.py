@@ -6,6 +6,7 @@ import os
 import shutil
 from pathlib import Path
 
+from analyzer.core import frametext
 from analyzer.core.flat import Flat
 from analyzer.core.game import Plot, Result
 
@@ -118,7 +119,7 @@ def render(result: Result, fmt: str = "table", width: int | None = None, top: in
         parts.extend(f"- {note}" for note in result.notes)
         return "\n".join(parts)
     parts.extend([result.title] if width is None else _wrap(result.title, width))
-    for name, df in shown_tables(result, flat=width is not None).items():
+    for name, df in shown_tables(result, flat=True).items():
         parts.append(f"\n{name}\n{fit(df, width, top, height)}")
     if result.notes:
         parts.append("")
@@ -335,12 +336,16 @@ def fit(df, width: int | None = None, top: int | None = None, height: int = 24) 
     supports; if still too wide, long row labels lettered (a legend follows), then the rightmost columns left out,
     with a note naming them.  `width` None (--wide): every row and column as it is."""
     if width is None:  # the whole table, as pandas writes it (output that is no terminal, or --wide)
+        more, rows = [], df.rows if isinstance(df, Flat) else len(df)
+        if top is not None and rows > top and _ranks(df if isinstance(df, Flat) else Flat.from_frame(df)):
+            more = [f"... {rows - top} more (a larger --top shows them)"]
+            df = df.take(list(range(top))) if isinstance(df, Flat) else df.head(top)
+        text = frametext.whole(df) if isinstance(df, Flat) else None  # a plain table: written without pandas
+        if text is not None:
+            return "\n".join([text, *more])
         import pandas as pd
 
         df = df.frame() if isinstance(df, Flat) else df
-        more = []
-        if top is not None and _ranks(Flat.from_frame(df)) and len(df) > top:
-            df, more = df.head(top), [f"... {len(df) - top} more (a larger --top shows them)"]
         with pd.option_context("display.max_rows", None, "display.max_columns", None, "display.width", 10**6,
                                "display.float_format", "{:.4f}".format):
             return "\n".join([df.to_string(na_rep=""), *more])

@@ -89,11 +89,17 @@ def test_the_start_imports_nothing_heavy(args):
     assert imported(args, HEAVY) == []
 
 
-@pytest.mark.parametrize("args", [["ev", FIVE_DICE], ["odds", FIVE_DICE], ["ev", FIVE_DICE, "-f", "json"]])
+OTHER_GAMES = tuple(f"analyzer.games.{name}" for name in registry.GAMES if name != "camelup")
+
+
+@pytest.mark.parametrize("args", [["ev", FIVE_DICE], ["odds", FIVE_DICE], ["ev", FIVE_DICE, "-f", "json"],
+                                  ["ev", FIVE_DICE, "--wide"]])
 def test_a_one_shot_camel_up_answer_imports_only_what_it_uses(args):
-    """numpy for the odds, pandas for the whole tables printed into a pipe; never the plotting, the compiler, the
-    worker pools, nor pydantic (a path, a number and a choice pass typer's coercion without it, `cli/plain.py`)."""
-    assert imported(args, ("matplotlib", "numba", "joblib", "scipy", "dask", "pydantic")) == []
+    """numpy for the odds; into a pipe (or --wide) the whole tables are written without pandas too
+    (`core.frametext`); never the plotting, the compiler, the worker pools, nor pydantic (a path, a number and a
+    choice pass typer's coercion without it, `cli/plain.py`); nor any other game's package (the commands' help,
+    which names every game's, is gathered only when a help is shown)."""
+    assert imported(args, HEAVY[1:] + OTHER_GAMES) == []
 
 
 @pytest.mark.parametrize("args", [["ev", FIVE_DICE], ["odds", FIVE_DICE], ["odds", "scenarios/camelup/mid-leg.yaml"],
@@ -106,9 +112,10 @@ def test_a_one_shot_camel_up_answer_at_the_terminal_imports_no_pandas(args):
 
 
 def test_a_table_event_at_the_command_line_imports_no_tables_library(tmp_path):
-    """One event, one process (`analyzer camelup table roll b 2`): the answers after it need no pandas."""
+    """One event, one process (`analyzer camelup table roll b 2`): the answers after it need no pandas, and the
+    sub-app is found without importing any other game's package."""
     table = ["camelup", "table", "--state", str(tmp_path / "t.json")]
-    banned = ("pandas", "matplotlib", "numba", "joblib", "scipy", "dask", "pydantic")
+    banned = ("pandas", "matplotlib", "numba", "joblib", "scipy", "dask", "pydantic", *OTHER_GAMES)
     assert imported([*table, "new", "--track", "1:bg 3:y 4:ow"], banned) == []
     assert imported([*table, "roll", "b", "2"], banned) == []
     assert (tmp_path / "t.json").exists()

@@ -63,10 +63,16 @@ def test_balance_names_follow_the_games_score():
     assert names["money"] == "final VP" and names["Δ money lo95"] == "Δ VP lo95"
 
 
-def _random_flat(rng, rows):
+ODD_WORDS = [" leading space", "tab\there", "w" * 49, "w" * 50, "a label of more than fifty characters, which pandas cuts"]
+
+
+def _random_flat(rng, rows, odd=False):
+    """A random table; `odd`: with what the pandas-free whole-table text leaves to pandas (long, padded or escaped
+    text, negative or mixed row labels, huge numbers, text beside missing values)."""
     from analyzer.core.flat import Flat
 
     words = ["blue", "placement 4th on new blue 2", "x", "", "desert mirage 13", "a rather long label…", "±0.5"]
+    words += ODD_WORDS if odd and rng.random() < 0.5 else []
     columns = {}
     for j in range(int(rng.integers(1, 5))):
         kind = rng.choice(["float", "int", "bool", "text", "missing"])
@@ -75,8 +81,12 @@ def _random_flat(rng, rows):
                   "bool": lambda: [bool(v) for v in rng.random(rows) < 0.5],
                   "text": lambda: [str(rng.choice(words)) for _ in range(rows)],
                   "missing": lambda: [None if v < 0.3 else float(v) for v in rng.random(rows)]}[kind]()
+        if odd and values and rng.random() < 0.2:
+            values[0] = {"float": 1e300, "int": -2 ** 70, "bool": None, "text": None, "missing": float("inf")}[kind]
         columns[str(rng.choice(["p", "p ±95%", "win", "win lo95", "win hi95", "ev", "ci95", "exact"])) + "_" * j] = values
     index = [str(rng.choice(words)) + str(i) for i in range(rows)] if rng.random() < 0.5 else list(range(1, rows + 1))
+    if odd and index and rng.random() < 0.3:
+        index[0] = rng.choice([-1, "x", " y", "z" * 60])
     return Flat.of(columns, index, rng.choice([None, "camel", "rank"]))
 
 
@@ -90,12 +100,13 @@ def test_plain_text_cells_print_as_pandas_prints_them(seed):
         assert tables._text(cells) == cells.frame().to_string(na_rep="")
 
 
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", range(60))
 def test_a_table_built_as_flat_prints_and_files_as_its_dataframe(seed):
-    """A question may build a table as `Flat` (no pandas): the terminal prints it at any width as the same table
-    built as a DataFrame, and every reader of `Result.tables` gets that DataFrame."""
+    """A question may build a table as `Flat` (no pandas): the terminal prints it at any width, whole (written
+    without pandas where it is plain, core.frametext) or fitted, as the same table built as a DataFrame, and every
+    reader of `Result.tables` gets that DataFrame."""
     rng = np.random.default_rng(100 + seed)
-    flat = _random_flat(rng, int(rng.integers(0, 30)))
+    flat = _random_flat(rng, int(rng.integers(0, 30)), odd=seed >= 40)
     df = pd.DataFrame(dict(zip(flat.columns, flat.data)), index=pd.Index(flat.index, name=flat.names[0]))
     for width in (None, 40, 80, 200):
         for top in (None, 5):

@@ -88,7 +88,7 @@ def run(quick: bool = False) -> list[dict]:
 
 def one_shot_rows(quick: bool = False) -> list[dict]:
     """One answer, one process: `ev` and `odds` of five-dice.yaml printed as on an 80-column terminal (the table
-    fitted: no pandas), and one table event (`roll b 2` on a saved game, put back before each run), start-up
+    fitted: no pandas), `ev` into a pipe (the table whole), and one table event (`roll b 2` on a saved game, put back before each run), start-up
     included (the issue's target: 0.35 s wall on a quiet machine)."""
     import tempfile
 
@@ -100,6 +100,10 @@ def one_shot_rows(quick: bool = False) -> list[dict]:
                                    [q, str(EV_SCENARIO), "--no-progress", "--seed", "1"], repeats, target, interpreter,
                                    columns=80)
             for q in ("ev", "odds")]
+    rows.append(core_bench.startup_row("camelup one-shot `analyzer ev five-dice.yaml` into a pipe (the table written "
+                                       "whole: no pandas either, `core/frametext.py`)",
+                                       ["ev", str(EV_SCENARIO), "--no-progress", "--seed", "1"], repeats, target,
+                                       interpreter))
     with tempfile.TemporaryDirectory() as folder:
         state = Path(folder) / "t.json"
         table = ["camelup", "table", "--state", str(state)]
