@@ -2,6 +2,7 @@
 `NamedPolicy` with its `descriptions` (name -> what the player does) and its default kind."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -14,6 +15,7 @@ class NamedPolicy:
     kind: str
     descriptions: ClassVar[dict[str, str]] = {}
     searchable: ClassVar[bool] = False  # the game's engine also seats core's search player (`SearchPolicy`)
+    search_depth: ClassVar[bool] = False  # its forward model has an evaluation: a search name may give `:dK`
 
     @property
     def label(self) -> str:
@@ -27,7 +29,7 @@ class NamedPolicy:
         """A policy: a name, or a mapping {kind: name}; where `searchable`, also `search[:N[:BASE]]`."""
         kinds = tuple(cls.descriptions)
         if cls.searchable and SearchPolicy.named(value):
-            return SearchPolicy.parse(value, field, cls.parse)
+            return SearchPolicy.parse(value, field, cls.parse, depths=cls.search_depth)
         if isinstance(value, str):
             if value not in kinds:
                 more = ", search, search:N, search:N:BASE" if cls.searchable else ""
@@ -53,33 +55,52 @@ class GreedyFirst(NamedPolicy):
 @dataclass(frozen=True)
 class SearchPolicy:
     """The search player (`core/search.py`) over a game's engine: `search`, `search:N` (N playouts per decision)
-    or `search:N:BASE` (the base policy every seat plays in the playouts; default the game's `greedy`)."""
+    or `search:N:BASE` (the base policy every seat plays in the playouts; default the game's `greedy`), and where
+    the game has an evaluation `...:dK` (playouts of K rounds, 0: to the end; default the game's depth)."""
     budget: int
     base: object  # the game's own policy
+    depth: int | None = None  # rounds a playout plays (0: to the end); None: the game's default
 
     kind: ClassVar[str] = "search"
 
     @property
     def label(self) -> str:
         base = self.base.label
-        return f"search:{self.budget}" + ("" if base == "greedy" else f":{base}")
+        return (f"search:{self.budget}" + ("" if base == "greedy" else f":{base}")
+                + ("" if self.depth is None else f":d{self.depth}"))
 
     def describe(self) -> str:
+        horizon = ("to the end" if self.depth is None or self.depth == 0 else
+                   f"for {self.depth} round{'s' * (self.depth > 1)}, the game's evaluation reading the state there")
+        if self.depth is None:
+            horizon += " (or the game's default depth)"
         return (f"searches each decision it owns by about {self.budget} playouts (the options on the same "
                 f"determinized deals and dice, the better half kept round by round), every seat playing "
-                f"{self.base.label} to the end; plays for the win")
+                f"{self.base.label} {horizon}; plays for the win")
 
     @staticmethod
     def named(value) -> bool:
         return isinstance(value, str) and (value == "search" or value.startswith("search:"))
 
     @classmethod
-    def parse(cls, value: str, field: str, parse_base, default_base: str = "greedy"):
+    def parse(cls, value: str, field: str, parse_base, default_base: str = "greedy", depths: bool = False):
         """`search[:N[:BASE]]`: N a whole number from 1 to 2^20 (default 64), BASE one of the game's own
-        policies (not search)."""
-        from analyzer.core.search import BUDGET_MAX, DEFAULT_BUDGET
+        policies (not search); where the game has an evaluation (`depths`), `search:N[:BASE]:dK` too, K a whole
+        number of rounds from 0 (to the end) to 255."""
+        from analyzer.core.search import BUDGET_MAX, DEFAULT_BUDGET, DEPTH_MAX
 
         allowed = f"search, search:N or search:N:BASE with N a whole number from 1 to {BUDGET_MAX}"
+        depth = None
+        last = value.rpartition(":")[2]
+        if value.count(":") >= 2 and re.fullmatch(r"d[-+]?\d+", last):
+            if not depths:
+                raise ScenarioError(field, f"got {value!r}: this game's search has no evaluation, so no playout "
+                                           f"depth :{last}; allowed: {allowed}")
+            depth = int(last[1:])
+            if not 0 <= depth <= DEPTH_MAX:
+                raise ScenarioError(field, f"got {value!r}: depth {depth}; allowed: :dK with K a whole number of "
+                                           f"rounds from 0 (to the end) to {DEPTH_MAX}")
+            value = value.rpartition(":")[0]
         parts = value.split(":", 2)
         budget = DEFAULT_BUDGET
         if len(parts) > 1:
@@ -92,7 +113,7 @@ class SearchPolicy:
         base = parts[2] if len(parts) > 2 else default_base
         if cls.named(base):
             raise ScenarioError(field, f"got {value!r}: the base policy of a search cannot be a search")
-        return cls(budget, parse_base(base, field))
+        return cls(budget, parse_base(base, field), depth)
 
 
 SEARCH_CHUNK = 16
@@ -114,7 +135,9 @@ def engine_code(policy, parse, codes: dict, model=None) -> int:
         policy = parse(policy, "policy")
     if isinstance(policy, SearchPolicy):
         base = engine_code(policy.base, parse, codes)
-        return search.code(policy.budget, base) if model is None else model.code(policy.budget, base)
+        if model is None:
+            return search.code(policy.budget, base, depth=policy.depth or 0)
+        return model.code(policy.budget, base, policy.depth)
     return codes[policy.kind]
 
 

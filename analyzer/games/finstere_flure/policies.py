@@ -33,6 +33,7 @@ DESCRIPTIONS = {
 class Policy(GreedyFirst):
     descriptions = DESCRIPTIONS
     searchable = True
+    search_depth = True
 
 
 parse_policy = Policy.parse
