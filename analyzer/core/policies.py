@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field as dc_field
 from typing import ClassVar
 
 from analyzer.core import scenario as sc
@@ -15,7 +15,8 @@ class NamedPolicy:
     kind: str
     descriptions: ClassVar[dict[str, str]] = {}
     searchable: ClassVar[bool] = False  # the game's engine also seats core's search player (`SearchPolicy`)
-    search_depth: ClassVar[bool] = False  # its forward model has an evaluation: a search name may give `:dK`
+    # where its forward model has an evaluation, its default playout depth (a search name may give `:dK`); None: none
+    search_depth: ClassVar[int | None] = None
 
     @property
     def label(self) -> str:
@@ -60,6 +61,7 @@ class SearchPolicy:
     budget: int
     base: object  # the game's own policy
     depth: int | None = None  # rounds a playout plays (0: to the end); None: the game's default
+    default_depth: int = dc_field(default=0, compare=False, repr=False)  # the game's default, for `describe`
 
     kind: ClassVar[str] = "search"
 
@@ -70,10 +72,9 @@ class SearchPolicy:
                 + ("" if self.depth is None else f":d{self.depth}"))
 
     def describe(self) -> str:
-        horizon = ("to the end" if self.depth is None or self.depth == 0 else
-                   f"for {self.depth} round{'s' * (self.depth > 1)}, the game's evaluation reading the state there")
-        if self.depth is None:
-            horizon += " (or the game's default depth)"
+        depth = self.default_depth if self.depth is None else self.depth
+        horizon = ("to the end" if depth == 0 else
+                   f"for {depth} round{'s' * (depth > 1)}, the game's evaluation reading the state there")
         return (f"searches each decision it owns by about {self.budget} playouts (the options on the same "
                 f"determinized deals and dice, the better half kept round by round), every seat playing "
                 f"{self.base.label} {horizon}; plays for the win")
@@ -83,17 +84,17 @@ class SearchPolicy:
         return isinstance(value, str) and (value == "search" or value.startswith("search:"))
 
     @classmethod
-    def parse(cls, value: str, field: str, parse_base, default_base: str = "greedy", depths: bool = False):
+    def parse(cls, value: str, field: str, parse_base, default_base: str = "greedy", depths: int | None = None):
         """`search[:N[:BASE]]`: N a whole number from 1 to 2^20 (default 64), BASE one of the game's own
-        policies (not search); where the game has an evaluation (`depths`), `search:N[:BASE]:dK` too, K a whole
-        number of rounds from 0 (to the end) to 255."""
+        policies (not search); where the game has an evaluation (`depths`: its default depth, else None),
+        `search:N[:BASE]:dK` too, K a whole number of rounds from 0 (to the end) to 255."""
         from analyzer.core.search import BUDGET_MAX, DEFAULT_BUDGET, DEPTH_MAX
 
         allowed = f"search, search:N or search:N:BASE with N a whole number from 1 to {BUDGET_MAX}"
         depth = None
         last = value.rpartition(":")[2]
         if value.count(":") >= 2 and re.fullmatch(r"d[-+]?\d+", last):
-            if not depths:
+            if depths is None:
                 raise ScenarioError(field, f"got {value!r}: this game's search has no evaluation, so no playout "
                                            f"depth :{last}; allowed: {allowed}")
             depth = int(last[1:])
@@ -113,7 +114,7 @@ class SearchPolicy:
         base = parts[2] if len(parts) > 2 else default_base
         if cls.named(base):
             raise ScenarioError(field, f"got {value!r}: the base policy of a search cannot be a search")
-        return cls(budget, parse_base(base, field), depth)
+        return cls(budget, parse_base(base, field), depth, depths or 0)
 
 
 SEARCH_CHUNK = 16

@@ -61,11 +61,11 @@ def test_clearly_positive_asks_for_z_standard_errors_above_zero():
 class _Deep(GreedyFirst):
     descriptions = {"greedy": "g", "random": "r"}
     searchable = True
-    search_depth = True
+    search_depth = 2
 
 
 class _Shallow(_Deep):
-    search_depth = False
+    search_depth = None
 
 
 def test_a_search_name_gives_a_depth_where_the_game_has_an_evaluation():
@@ -76,6 +76,9 @@ def test_a_search_name_gives_a_depth_where_the_game_has_an_evaluation():
         assert _Deep.parse(p.label, "f") == p
     assert _Deep.parse("search:16:d3", "f").label == "search:16:d3"
     assert "for 3 rounds" in _Deep.parse("search:16:d3", "f").describe()
+    assert "for 2 rounds" in _Deep.parse("search:16", "f").describe()  # the game's default
+    assert "greedy to the end" in _Deep.parse("search:16:d0", "f").describe()
+    assert "greedy to the end" in _Shallow.parse("search:16", "f").describe()
     for bad, why in (("search:16:d256", "depth 256"), ("search:16:random:d-1", "depth -1"),
                      ("search:16:d3x", "allowed"), ("search:d3", "allowed")):
         with pytest.raises(ScenarioError, match=why) as err:

@@ -171,7 +171,8 @@ def test_a_search_name_carries_a_playout_depth():
     assert (p.budget, p.base, p.depth, p.label) == (16, Policy("random"), 3, "search:16:random:d3")
     c = g.policy_code(p)
     assert search.decode(c) == (16, g.P_RANDOM) and search.depth_of(c) == 3
-    assert search.depth_of(g.policy_code("search:16")) == g.MODEL.depth
+    assert search.depth_of(g.policy_code("search:16")) == g.MODEL.depth == Policy.search_depth == 1
+    assert "for 1 round," in Policy.parse("search:16", "f").describe()
     assert g.policy_code("search:16:d0") == search.code(16, g.P_GREEDY, 0, 0.0, 0)
 
 
