@@ -167,12 +167,12 @@ def engine_coders(module: str, codes: dict, model=None):
     return policy_code, policy_codes
 
 
-def parse_with_params(value, field: str, kinds, parse, make, params, read_block):
-    """A searchable game's policy that takes parameters: `search[:N[:BASE]]` (its base read by the game's `parse`),
-    a name of `kinds` (`make(name)`), or a mapping {kind, *params} (`read_block(kind, mapping, field)` reads the
-    game's parameters from it)."""
+def parse_with_params(value, field: str, kinds, parse, make, params, read_block, depths: int | None = None):
+    """A searchable game's policy that takes parameters: `search[:N[:BASE]]` (its base read by the game's `parse`;
+    `...:dK` too where the game has an evaluation, `depths` its default depth), a name of `kinds` (`make(name)`),
+    or a mapping {kind, *params} (`read_block(kind, mapping, field)` reads the game's parameters from it)."""
     if SearchPolicy.named(value):
-        return SearchPolicy.parse(value, field, parse)
+        return SearchPolicy.parse(value, field, parse, depths=depths)
     if isinstance(value, str):
         if value not in kinds:
             raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(kinds)}, search, search:N, "
