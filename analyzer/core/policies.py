@@ -2,7 +2,8 @@
 `NamedPolicy` with its `descriptions` (name -> what the player does) and its default kind."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field as dc_field
 from typing import ClassVar
 
 from analyzer.core import scenario as sc
@@ -14,6 +15,8 @@ class NamedPolicy:
     kind: str
     descriptions: ClassVar[dict[str, str]] = {}
     searchable: ClassVar[bool] = False  # the game's engine also seats core's search player (`SearchPolicy`)
+    # where its forward model has an evaluation, its default playout depth (a search name may give `:dK`); None: none
+    search_depth: ClassVar[int | None] = None
 
     @property
     def label(self) -> str:
@@ -27,7 +30,7 @@ class NamedPolicy:
         """A policy: a name, or a mapping {kind: name}; where `searchable`, also `search[:N[:BASE]]`."""
         kinds = tuple(cls.descriptions)
         if cls.searchable and SearchPolicy.named(value):
-            return SearchPolicy.parse(value, field, cls.parse)
+            return SearchPolicy.parse(value, field, cls.parse, depths=cls.search_depth)
         if isinstance(value, str):
             if value not in kinds:
                 more = ", search, search:N, search:N:BASE" if cls.searchable else ""
@@ -49,47 +52,69 @@ class GreedyFirst(NamedPolicy):
     kind: str = "greedy"
 
 
-def greedy_first(module: str, descriptions: dict[str, str], searchable: bool = False):
+def greedy_first(module: str, descriptions: dict[str, str], searchable: bool = False,
+                 search_depth: int | None = None):
     """A game's `policies.py` in one line: `Policy, parse_policy, parse_policies = greedy_first(__name__,
     DESCRIPTIONS, searchable=True)`.  `Policy` is GreedyFirst with the game's descriptions (name -> what the player
-    does), named `module.Policy` so it pickles; `searchable` where its engine also seats the search player.
+    does), named `module.Policy` so it pickles; `searchable` where its engine also seats the search player,
+    `search_depth` where its forward model has an evaluation (the search's default playout depth in rounds).
     `parse_policies(value, field, players)` gives one policy for every turn-order rank, seat 0 (the start player)
     first; a single one is seated everywhere."""
     cls = type("Policy", (GreedyFirst,), {"descriptions": descriptions, "searchable": searchable,
-                                          "__module__": module, "__qualname__": "Policy"})
+                                          "search_depth": search_depth, "__module__": module,
+                                          "__qualname__": "Policy"})
     return cls, cls.parse, cls.parse_seats
 
 
 @dataclass(frozen=True)
 class SearchPolicy:
     """The search player (`core/search.py`) over a game's engine: `search`, `search:N` (N playouts per decision)
-    or `search:N:BASE` (the base policy every seat plays in the playouts; default the game's `greedy`)."""
+    or `search:N:BASE` (the base policy every seat plays in the playouts; default the game's `greedy`), and where
+    the game has an evaluation `...:dK` (playouts of K rounds, 0: to the end; default the game's depth)."""
     budget: int
     base: object  # the game's own policy
+    depth: int | None = None  # rounds a playout plays (0: to the end); None: the game's default
+    default_depth: int = dc_field(default=0, compare=False, repr=False)  # the game's default, for `describe`
 
     kind: ClassVar[str] = "search"
 
     @property
     def label(self) -> str:
         base = self.base.label
-        return f"search:{self.budget}" + ("" if base == "greedy" else f":{base}")
+        return (f"search:{self.budget}" + ("" if base == "greedy" else f":{base}")
+                + ("" if self.depth is None else f":d{self.depth}"))
 
     def describe(self) -> str:
+        depth = self.default_depth if self.depth is None else self.depth
+        horizon = ("to the end" if depth == 0 else
+                   f"for {depth} round{'s' * (depth > 1)}, the game's evaluation reading the state there")
         return (f"searches each decision it owns by about {self.budget} playouts (the options on the same "
                 f"determinized deals and dice, the better half kept round by round), every seat playing "
-                f"{self.base.label} to the end; plays for the win")
+                f"{self.base.label} {horizon}; plays for the win")
 
     @staticmethod
     def named(value) -> bool:
         return isinstance(value, str) and (value == "search" or value.startswith("search:"))
 
     @classmethod
-    def parse(cls, value: str, field: str, parse_base, default_base: str = "greedy"):
+    def parse(cls, value: str, field: str, parse_base, default_base: str = "greedy", depths: int | None = None):
         """`search[:N[:BASE]]`: N a whole number from 1 to 2^20 (default 64), BASE one of the game's own
-        policies (not search)."""
-        from analyzer.core.search import BUDGET_MAX, DEFAULT_BUDGET
+        policies (not search); where the game has an evaluation (`depths`: its default depth, else None),
+        `search:N[:BASE]:dK` too, K a whole number of rounds from 0 (to the end) to 255."""
+        from analyzer.core.search import BUDGET_MAX, DEFAULT_BUDGET, DEPTH_MAX
 
         allowed = f"search, search:N or search:N:BASE with N a whole number from 1 to {BUDGET_MAX}"
+        depth = None
+        last = value.rpartition(":")[2]
+        if value.count(":") >= 2 and re.fullmatch(r"d[-+]?\d+", last):
+            if depths is None:
+                raise ScenarioError(field, f"got {value!r}: this game's search has no evaluation, so no playout "
+                                           f"depth :{last}; allowed: {allowed}")
+            depth = int(last[1:])
+            if not 0 <= depth <= DEPTH_MAX:
+                raise ScenarioError(field, f"got {value!r}: depth {depth}; allowed: :dK with K a whole number of "
+                                           f"rounds from 0 (to the end) to {DEPTH_MAX}")
+            value = value.rpartition(":")[0]
         parts = value.split(":", 2)
         budget = DEFAULT_BUDGET
         if len(parts) > 1:
@@ -102,7 +127,7 @@ class SearchPolicy:
         base = parts[2] if len(parts) > 2 else default_base
         if cls.named(base):
             raise ScenarioError(field, f"got {value!r}: the base policy of a search cannot be a search")
-        return cls(budget, parse_base(base, field))
+        return cls(budget, parse_base(base, field), depth, depths or 0)
 
 
 SEARCH_CHUNK = 16
@@ -124,7 +149,9 @@ def engine_code(policy, parse, codes: dict, model=None) -> int:
         policy = parse(policy, "policy")
     if isinstance(policy, SearchPolicy):
         base = engine_code(policy.base, parse, codes)
-        return search.code(policy.budget, base) if model is None else model.code(policy.budget, base)
+        if model is None:
+            return search.code(policy.budget, base, depth=policy.depth or 0)
+        return model.code(policy.budget, base, policy.depth)
     return codes[policy.kind]
 
 
@@ -153,12 +180,12 @@ def engine_coders(module: str, codes: dict, model=None):
     return policy_code, policy_codes
 
 
-def parse_with_params(value, field: str, kinds, parse, make, params, read_block):
-    """A searchable game's policy that takes parameters: `search[:N[:BASE]]` (its base read by the game's `parse`),
-    a name of `kinds` (`make(name)`), or a mapping {kind, *params} (`read_block(kind, mapping, field)` reads the
-    game's parameters from it)."""
+def parse_with_params(value, field: str, kinds, parse, make, params, read_block, depths: int | None = None):
+    """A searchable game's policy that takes parameters: `search[:N[:BASE]]` (its base read by the game's `parse`;
+    `...:dK` too where the game has an evaluation, `depths` its default depth), a name of `kinds` (`make(name)`),
+    or a mapping {kind, *params} (`read_block(kind, mapping, field)` reads the game's parameters from it)."""
     if SearchPolicy.named(value):
-        return SearchPolicy.parse(value, field, parse)
+        return SearchPolicy.parse(value, field, parse, depths=depths)
     if isinstance(value, str):
         if value not in kinds:
             raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(kinds)}, search, search:N, "

@@ -18,6 +18,11 @@ record buffer `rec` (int64 rows; a (1, 3) buffer records nothing):
 - `reward(s, cfg, seat) -> float`: at the end, the seat's share of the win (1, or 1/k for k tied winners, else 0).
 - `margin(s, cfg, seat) -> float`: at the end, the seat's score minus the best other seat's (breaks ties only).
 
+An eighth, optional: **`evaluate(s, cfg, seat) -> float`**, the seat's estimated share of the win from a state
+where the game goes on (at a round's end), for truncated playouts (below).  The kernels reach it through the
+game's `reward` and `margin`, which return the evaluation (and an estimated margin) where the state has not ended:
+so every engine's kernels keep seven function arguments and a game with no evaluation is unchanged.
+
 **The search player** `search:N:BASE` (policy code `code(N, base)`, negative) decides each decision it owns with
 two options or more by flat Monte Carlo over the options with sequential halving: round by round every surviving
 option gets the same playouts (playout i: determinization i, then the option, then every seat plays BASE to the
@@ -43,6 +48,13 @@ search:16 won 7.8% against greedy at 4 players).  With a confidence z > 0 the ba
 halving round, and the last survivor replaces it only when their paired differences on the same playouts (wins,
 or margins where the wins are level) have a mean above zero by more than z standard errors; the same game's
 search:16 then won 36.5%.  The confidence travels in the search code like the exploration rate.
+
+**Truncated playouts, where a game has an evaluation** (`search:N:BASE:dK`, or the game's `ForwardModel.depth`):
+a playout stops after K completed rounds (K `ROUND_END`s; 0: to the end, the full playouts bit for bit) and the
+game's `reward` and `margin` read the state there through its evaluation.  In a long game most of a playout's
+time is its far end, where one option's effect is lost in the noise of the moves after it: a short horizon and
+a good evaluation buy both speed and a sharper estimate.  The depth travels in the search code (bits 24-31, the
+base's code keeping bits 0-23).
 """
 from __future__ import annotations
 
@@ -61,6 +73,9 @@ EXPLORE_IN = 8  # by default a playout decision takes a random option with proba
 EXPLORE_MAX = 63
 CONFIDENCE_STEPS = 4  # a confidence is coded in quarters of a standard error
 CONFIDENCE_MAX = 15 / CONFIDENCE_STEPS
+DEPTH_MAX = 255  # a truncated playout's rounds at most (8 bits of the code)
+BASE_BITS = 24  # the base's code in bits 0-23 of a search code, the depth in bits 24-31
+BASE_MASK = (1 << BASE_BITS) - 1
 
 S, U, R = types.int64[::1], types.uint64[::1], types.int64[:, ::1]
 ADVANCE = types.FunctionType(types.int64(S, S, U, R))
@@ -91,6 +106,8 @@ class ForwardModel:
     margin: Any
     explore_in: int = EXPLORE_IN  # one playout decision in explore_in takes a random option; 0: none
     confidence: float = 0.0  # standard errors by which an option must beat the base's own choice; 0: best mean
+    evaluate: Any = None  # the optional eighth function (module docstring); None: no truncated playouts
+    depth: int = 0  # the rounds of a playout where a search name gives none (0: to the end); needs `evaluate`
 
     def __post_init__(self):
         if not 0 <= self.explore_in <= EXPLORE_MAX:
@@ -98,27 +115,38 @@ class ForwardModel:
         quarters = self.confidence * CONFIDENCE_STEPS
         if not (0 <= quarters <= 15 and quarters == int(quarters)):
             raise ValueError(f"confidence: {self.confidence} is not a multiple of 0.25 in 0..{CONFIDENCE_MAX}")
+        if not 0 <= self.depth <= DEPTH_MAX or (self.depth and self.evaluate is None):
+            raise ValueError(f"depth: {self.depth} is not 0 or, with an evaluation, 1..{DEPTH_MAX}")
 
-    def code(self, budget: int, base_code: int) -> int:
-        """The engine code of `search:budget:base` in this game (its exploration rate and confidence)."""
-        return code(budget, base_code, self.explore_in, self.confidence)
+    def code(self, budget: int, base_code: int, depth: int | None = None) -> int:
+        """The engine code of `search:budget:base[:d<depth>]` in this game (its exploration rate and confidence;
+        depth None: the game's default)."""
+        return code(budget, base_code, self.explore_in, self.confidence, self.depth if depth is None else depth)
 
     def functions(self) -> tuple:
         return (self.advance, self.legal, self.apply, self.policy, self.determinize, self.reward, self.margin)
 
 
-def code(budget: int, base_code: int, explore_in: int = EXPLORE_IN, confidence: float = 0.0) -> int:
-    """The engine code of `search:budget:base` in a game whose playouts explore one decision in `explore_in`
-    and whose search leaves the base's choice at `confidence` (negative; an engine's own codes are >= 0): bits 0-31
-    the base's code, 32-52 the budget, 53-58 explore_in, 59-62 the confidence in quarters."""
+def code(budget: int, base_code: int, explore_in: int = EXPLORE_IN, confidence: float = 0.0, depth: int = 0) -> int:
+    """The engine code of `search:budget:base` in a game whose playouts explore one decision in `explore_in`,
+    whose search leaves the base's choice at `confidence` and whose playouts stop after `depth` rounds (0: at the
+    end) (negative; an engine's own codes are >= 0): bits 0-23 the base's code, 24-31 the depth, 32-52 the budget,
+    53-58 explore_in, 59-62 the confidence in quarters."""
+    if not 0 <= base_code <= BASE_MASK or not 0 <= depth <= DEPTH_MAX:
+        raise ValueError(f"base code {base_code} or depth {depth} out of the search code's range")
     quarters = int(round(confidence * CONFIDENCE_STEPS))
-    return -((quarters << 59) | (explore_in << 53) | (budget << 32) | base_code) - 1
+    return -((quarters << 59) | (explore_in << 53) | (budget << 32) | (depth << BASE_BITS) | base_code) - 1
 
 
 def decode(policy_code: int) -> tuple[int, int]:
     """(budget, base code) of a search code."""
     c = -policy_code - 1
-    return (c >> 32) & 0x1FFFFF, c & 0xFFFFFFFF
+    return (c >> 32) & 0x1FFFFF, c & BASE_MASK
+
+
+def depth_of(policy_code: int) -> int:
+    """The playout depth in rounds (0: to the end) a search code carries."""
+    return ((-policy_code - 1) >> BASE_BITS) & DEPTH_MAX
 
 
 def explore_of(policy_code: int) -> int:
@@ -165,12 +193,15 @@ def lead(scores, seat):
     return float(scores[seat] - best)
 
 
-@njit(types.int64(S, S, U, R, types.int64, types.uint64, types.int64, *MODEL), cache=True)
-def playout(s, cfg, rs, rec, base, explore, explore_in, advance, legal, apply, policy, determinize, reward, margin):
-    """Every seat plays `base` to the end, except that with `explore` != 0 and `explore_in` > 0 each decision of
-    two options or more takes a uniformly random one with probability 1 / explore_in (drawn from a counter seeded
-    by `explore`, apart from the game's chance streams); the number of decisions played."""
+@njit(types.int64(S, S, U, R, types.int64, types.uint64, types.int64, types.int64, *MODEL), cache=True)
+def playout_for(s, cfg, rs, rec, base, explore, explore_in, depth, advance, legal, apply, policy, determinize, reward,
+                margin):
+    """Every seat plays `base` to the end, or (`depth` > 0) up to the end of the depth-th round completed, except
+    that with `explore` != 0 and `explore_in` > 0 each decision of two options or more takes a uniformly random
+    one with probability 1 / explore_in (drawn from a counter seeded by `explore`, apart from the game's chance
+    streams); the number of decisions played."""
     n = 0
+    rounds = 0
     opts = np.empty(MAX_OPTIONS, dtype=np.int64)
     x = explore
     while True:
@@ -178,6 +209,9 @@ def playout(s, cfg, rs, rec, base, explore, explore_in, advance, legal, apply, p
         if p == ENDED:
             return n
         if p == ROUND_END:
+            rounds += 1
+            if rounds == depth:
+                return n
             continue
         k = 0
         if explore != 0 and explore_in > 0:
@@ -189,6 +223,13 @@ def playout(s, cfg, rs, rec, base, explore, explore_in, advance, legal, apply, p
         else:
             apply(s, cfg, rs, rec, policy(s, cfg, rs, rec, base))
         n += 1
+
+
+@njit(types.int64(S, S, U, R, types.int64, types.uint64, types.int64, *MODEL), cache=True)
+def playout(s, cfg, rs, rec, base, explore, explore_in, advance, legal, apply, policy, determinize, reward, margin):
+    """`playout_for` to the end of the game."""
+    return playout_for(s, cfg, rs, rec, base, explore, explore_in, 0, advance, legal, apply, policy, determinize,
+                       reward, margin)
 
 
 @njit(types.boolean(types.int64, types.int64, types.float64[::1], types.float64[::1], types.int64[::1]), cache=True)
@@ -211,13 +252,14 @@ def clearly_positive(total, squares, k, z):
 
 
 @njit(types.int64(S, S, types.int64, types.int64, types.int64, types.uint64, types.int64, types.int64,
-                  types.int64, *MODEL), cache=True)
-def choose(s, cfg, seat, budget, base, seed, nstreams, explore_in, quarters, advance, legal, apply, policy,
+                  types.int64, types.int64, *MODEL), cache=True)
+def choose(s, cfg, seat, budget, base, seed, nstreams, explore_in, quarters, depth, advance, legal, apply, policy,
            determinize, reward, margin):
     """The search player's option for the decision pending in `s` (seat `seat`, two options or more): sequential
     halving over the options on common random numbers (module docstring); with a confidence (`quarters` > 0) the
-    base's own choice survives every round and is left only for an option that beats it clearly.  `s` is left as
-    it was."""
+    base's own choice survives every round and is left only for an option that beats it clearly; with `depth` > 0
+    the playouts stop after that many rounds (the game's reward evaluates the state there).  `s` is left as it
+    was."""
     opts = np.empty(MAX_OPTIONS, dtype=np.int64)
     n = legal(s, cfg, opts)
     rec = np.zeros((1, 3), dtype=np.int64)
@@ -255,8 +297,8 @@ def choose(s, cfg, seat, budget, base, seed, nstreams, explore_in, quarters, adv
                 t[:] = det
                 seed_streams(rs, mix(seed + np.uint64(i + 1)))
                 apply(t, cfg, rs, rec, opts[o])
-                playout(t, cfg, rs, rec, base, mix(seed - np.uint64(i + 1)), explore_in, advance, legal, apply,
-                        policy, determinize, reward, margin)
+                playout_for(t, cfg, rs, rec, base, mix(seed - np.uint64(i + 1)), explore_in, depth, advance, legal,
+                        apply, policy, determinize, reward, margin)
                 w_now[o] = reward(t, cfg, seat)
                 m_now[o] = margin(t, cfg, seat)
                 wins[o] += w_now[o]
@@ -325,20 +367,23 @@ def play(s, cfg, rs, rec, codes, max_rounds, force, seed, advance, legal, apply,
         else:
             cc = -c - 1
             if legal(s, cfg, opts) < 2:
-                o = policy(s, cfg, rs, rec, cc & 0xFFFFFFFF)
+                o = policy(s, cfg, rs, rec, cc & BASE_MASK)
             else:
-                o = choose(s, cfg, p, (cc >> 32) & 0x1FFFFF, cc & 0xFFFFFFFF, mix(seed + np.uint64(decisions)),
-                           rs.shape[0], (cc >> 53) & EXPLORE_MAX, cc >> 59, advance, legal, apply, policy,
-                           determinize, reward, margin)
+                o = choose(s, cfg, p, (cc >> 32) & 0x1FFFFF, cc & BASE_MASK, mix(seed + np.uint64(decisions)),
+                           rs.shape[0], (cc >> 53) & EXPLORE_MAX, cc >> 59, (cc >> BASE_BITS) & DEPTH_MAX, advance,
+                           legal, apply, policy, determinize, reward, margin)
                 decisions += 1
         apply(s, cfg, rs, rec, o)
     return played
 
 
-def decide(model: ForwardModel, s, cfg, seat: int, budget: int, base: int, seed: int, nstreams: int) -> int:
-    """The search player's choice for the decision pending in `s` (from Python: tests, one-off questions)."""
+def decide(model: ForwardModel, s, cfg, seat: int, budget: int, base: int, seed: int, nstreams: int,
+           depth: int | None = None) -> int:
+    """The search player's choice for the decision pending in `s` (from Python: tests, one-off questions); depth
+    None: the game's default."""
     return int(choose(s, cfg, seat, budget, base, np.uint64(seed), nstreams, model.explore_in,
-                      int(round(model.confidence * CONFIDENCE_STEPS)), *model.functions()))
+                      int(round(model.confidence * CONFIDENCE_STEPS)), model.depth if depth is None else depth,
+                      *model.functions()))
 
 
 def playouts_in(n: int, budget: int) -> int:
@@ -350,9 +395,10 @@ def playouts_in(n: int, budget: int) -> int:
     return total
 
 
-@njit(types.float64(S, S, types.int64, types.int64, types.int64, types.int64, types.int64, *MODEL), cache=True)
-def playouts_alone(s, cfg, seat, k, base, nstreams, explore_in, advance, legal, apply, policy, determinize, reward,
-                   margin):
+@njit(types.float64(S, S, types.int64, types.int64, types.int64, types.int64, types.int64, types.int64, *MODEL),
+      cache=True)
+def playouts_alone(s, cfg, seat, k, base, nstreams, explore_in, depth, advance, legal, apply, policy, determinize,
+                   reward, margin):
     """The benchmark's yardstick: k playouts of the decision pending in `s` (determinize, apply an option, play
     to the end, read the reward) with no selection around them; the sum of the rewards."""
     opts = np.empty(MAX_OPTIONS, dtype=np.int64)
@@ -366,7 +412,7 @@ def playouts_alone(s, cfg, seat, k, base, nstreams, explore_in, advance, legal, 
         seed_streams(rs, mix(np.uint64(i + 1)))
         determinize(t, cfg, seat, rs)
         apply(t, cfg, rs, rec, opts[i % n])
-        playout(t, cfg, rs, rec, base, mix(np.uint64(i + 7)), explore_in, advance, legal, apply, policy, determinize,
-                reward, margin)
+        playout_for(t, cfg, rs, rec, base, mix(np.uint64(i + 7)), explore_in, depth, advance, legal, apply, policy,
+                determinize, reward, margin)
         total += reward(t, cfg, seat)
     return total

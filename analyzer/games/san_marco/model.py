@@ -552,17 +552,49 @@ def win_keys(f):
     return keys
 
 
+EVAL_SHARPNESS = 0.25  # a prestige point more multiplies a seat's estimated odds by e^0.25
+
+
+@njit(cache=True)
+def standing(f, fc):
+    """Each seat's static value, greedy's (prestige + what every district would score now)."""
+    P = f[NPL]
+    out = np.empty(P)
+    for p in range(P):
+        out[p] = g.static_value(f[:SSIZE], board(fc), fc, p)
+    return out
+
+
+@njit(search.SCORE_SIG, cache=True)
+def evaluate(f, fc, seat):
+    """The forward model's evaluation (core/search.py, truncated playouts): the seat's estimated share of the win
+    where the game goes on, a softmax of every seat's static value (`standing`) with sharpness EVAL_SHARPNESS."""
+    v = standing(f, fc)
+    e = np.exp(EVAL_SHARPNESS * (v - v.max()))
+    return e[seat] / e.sum()
+
+
 @njit(search.SCORE_SIG, cache=True)
 def reward(f, fc, seat):
+    """The seat's share of the win; where the game goes on (a truncated playout), its `evaluate`."""
+    if f[PHASE] != PH_OVER:
+        return evaluate(f, fc, seat)
     return search.win_share(win_keys(f), seat)
 
 
 @njit(search.SCORE_SIG, cache=True)
 def margin(f, fc, seat):
+    """The seat's prestige less the best other seat's; where the game goes on, the same of the static values."""
+    if f[PHASE] != PH_OVER:
+        v = standing(f, fc)
+        mine = v[seat]
+        v[seat] = -1e18
+        return mine - v.max()
     return search.lead(f[SC:SC + f[NPL]].copy(), seat)
 
 
-MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin)
+# playouts to the end by default (depth 0); `search:N:dK` plays K rounds, then the evaluation
+MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin, evaluate=evaluate)
 
 
 # ------------------------------------------------------------------------------------------------

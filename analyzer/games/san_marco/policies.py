@@ -67,10 +67,14 @@ class Policy:
                 f"({base})")
 
 
+SEARCH_DEPTH = 0  # model.MODEL's depth: the forward model has an evaluation, its playouts run to the end by default
+
+
 def parse_policy(value, field: str) -> Policy:
-    """A policy: a name (`greedy`, `search`, `search:N`, `search:N:BASE`) or a mapping {kind, lambda,
-    elim_penalty, beta}."""
-    return parse_with_params(value, field, KINDS, parse_policy, Policy, ("lambda", "elim_penalty", "beta"), read_block)
+    """A policy: a name (`greedy`, `search`, `search:N`, `search:N:BASE`, `search:N[:BASE]:dK`) or a mapping
+    {kind, lambda, elim_penalty, beta}."""
+    return parse_with_params(value, field, KINDS, parse_policy, Policy, ("lambda", "elim_penalty", "beta"), read_block,
+                             depths=SEARCH_DEPTH)
 
 
 def read_block(kind: str, block: dict, field: str) -> Policy:

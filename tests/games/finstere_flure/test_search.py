@@ -1,6 +1,8 @@
 """The search player on Finstere Flure: the forward model core's driver searches, what the search may not see (the
 monster cards to come), the best option where it can be computed exactly, determinism, and the names a scenario may
 give it."""
+import json
+
 import numpy as np
 import pytest
 
@@ -9,8 +11,7 @@ from analyzer.games.finstere_flure import game as g
 from analyzer.games.finstere_flure import play as pl
 from analyzer.games.finstere_flure.policies import Policy, parse_policies
 from tests.cli_helpers import invoke
-from tests.games.search_checks import (BAD_PLAYERS, check_picks_the_best, check_search_names, check_strength_refuses,
-                                       check_strength_same_for_any_jobs)
+from tests.games.search_checks import BAD_PLAYERS, check_picks_the_best, check_search_names, check_strength_refuses
 
 GREEDY = g.P_GREEDY
 NO_RECORD = np.zeros((1, 4), dtype=np.int64)
@@ -142,5 +143,51 @@ def test_strength_refuses_bad_players_in_one_line(args):
     check_strength_refuses(invoke, "scenarios/finstere_flure/balance-seats.yaml", args)
 
 
+
+
+def test_the_evaluation_shares_the_win_by_the_race_and_a_truncated_playout_stops_at_a_round_end():
+    """evaluate: every seat's share sums to 1, more figures out or nearer the exit is a larger share, and it is
+    what reward and margin read where the game goes on; a playout of depth 1 stops after this round's monster
+    phase (depth 0: the full playout, to the end)."""
+    s, cfg, seat = next((s, cfg, p) for s, cfg, p in decisions(4, 7) if s[g.ROUND] == 3)
+    shares = [g.evaluate(s, cfg, q) for q in range(4)]
+    assert sum(shares) == pytest.approx(1.0) and all(0 < x < 1 for x in shares)
+    race = [g.margin(s, cfg, q) for q in range(4)]  # the seat's progress less the best other's: the same order
+    assert np.argsort(shares).tolist() == np.argsort(race).tolist()
+    assert g.reward(s, cfg, seat) == shares[seat] and sorted(race)[-1] == -sorted(race)[-2] >= 0
+    ahead = s.copy()
+    ahead[g.NOUT + seat] += 1
+    assert g.evaluate(ahead, cfg, seat) > shares[seat]
+    rs = np.arange(1, 4, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+    short, full = s.copy(), s.copy()
+    search.playout_for(short, cfg, rs.copy(), NO_RECORD, GREEDY, 0, 0, 1, *g.MODEL.functions())
+    assert short[g.ROUND] == s[g.ROUND] + 1 and short[g.ENDED] == g.E_RUN and short[g.WHAT] == g.D_NONE
+    search.playout_for(full, cfg, rs.copy(), NO_RECORD, GREEDY, 0, 0, 0, *g.MODEL.functions())
+    assert full[g.ENDED] != g.E_RUN
+
+
+def test_a_search_name_carries_a_playout_depth():
+    p = Policy.parse("search:16:random:d3", "f")
+    assert (p.budget, p.base, p.depth, p.label) == (16, Policy("random"), 3, "search:16:random:d3")
+    c = g.policy_code(p)
+    assert search.decode(c) == (16, g.P_RANDOM) and search.depth_of(c) == 3
+    assert search.depth_of(g.policy_code("search:16")) == g.MODEL.depth == Policy.search_depth == 1
+    assert "for 1 round," in Policy.parse("search:16", "f").describe()
+    assert g.policy_code("search:16:d0") == search.code(16, g.P_GREEDY, 0, 0.0, 0)
+
+
+@pytest.mark.parametrize("args", [["--policy", "search:64:d300"], ["--against", "search:16:greedy:dx"]])
+def test_strength_refuses_a_bad_depth_in_one_line(args):
+    check_strength_refuses(invoke, "scenarios/finstere_flure/balance-seats.yaml", args)
+
+
 def test_strength_is_the_same_for_any_jobs():
-    check_strength_same_for_any_jobs(invoke, "scenarios/finstere_flure/balance-seats.yaml", 8, players=2)
+    """With a truncated search seat: its playouts of one round are seeded by the decision alone, so the games are
+    the same on one worker or two."""
+    runs = [json.loads(invoke("strength", "scenarios/finstere_flure/balance-seats.yaml", "--policy", "search:2:d1",
+                              "--players", "2", "-n", "8", "--seed", "4", "-j", jobs, "-f", "json",
+                              "--no-progress").stdout) for jobs in ("1", "2")]
+    for run in runs:
+        run.pop("games_per_second")
+        run.pop("meta", None)
+    assert runs[0] == runs[1] and runs[0]["games"] == 8 and runs[0]["policy"] == "search:2:d1"

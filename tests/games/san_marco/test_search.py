@@ -230,3 +230,20 @@ def test_strength_refuses_bad_players_in_one_line(args):
 
 def test_strength_is_the_same_for_any_jobs():
     check_strength_same_for_any_jobs(invoke, "scenarios/san_marco/balance-4p.yaml", 2)
+
+
+def test_the_evaluation_of_a_truncated_playout_and_a_depth_in_the_name():
+    """Where the game goes on, reward is `evaluate`: shares summing to 1 in the order of greedy's static values;
+    a playout of depth 1 stops at the round's end; `search:16:d2` carries its depth (the default plays to the
+    end)."""
+    f, fc, seat = next((f, fc, p) for i, (f, fc, p) in enumerate(decisions(4, 3)) if i == 30)
+    shares = [m.reward(f, fc, q) for q in range(4)]
+    assert sum(shares) == pytest.approx(1.0) and all(0 < x < 1 for x in shares)
+    assert np.argsort(shares).tolist() == np.argsort([m.margin(f, fc, q) for q in range(4)]).tolist()
+    t = f.copy()
+    rs = np.arange(1, m.NSTREAMS + 1, dtype=np.uint64) * np.uint64(GAMMA)
+    search.playout_for(t, fc, rs, NO_RECORD, GREEDY, 0, 0, 1, *m.MODEL.functions())
+    assert t[m.PHASE] in (m.PH_ROUND, m.PH_PASSAGE, m.PH_OVER) and t[m.PEND] == 0
+    p = parse_policy("search:16:d2", "f")
+    assert (p.depth, p.label, search.depth_of(m.policy_code(p))) == (2, "search:16:d2", 2)
+    assert search.depth_of(m.policy_code("search:16")) == m.MODEL.depth == 0
