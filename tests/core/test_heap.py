@@ -48,12 +48,15 @@ def test_every_chunk_keeps_the_heap_first(monkeypatch):
     assert seen == ["kept", 5]
 
 
-def test_the_command_line_keeps_the_heap(monkeypatch):
+@pytest.mark.parametrize("args,kept", [(["balance", "x.yaml"], True), (["ev", "x.yaml"], True),
+                                       (["--help"], False), (["balance", "--help"], False), (["games"], False)])
+def test_the_command_line_keeps_the_heap_where_it_computes(monkeypatch, args, kept):
     import analyzer.cli as cli
     import analyzer.cli.root as root
 
     seen = []
+    monkeypatch.setattr(sys, "argv", ["analyzer", *args])
     monkeypatch.setattr(heap, "keep_heap", lambda: seen.append("kept"))
     monkeypatch.setattr(root, "app", lambda: seen.append("app"))
     cli.main()
-    assert seen == ["kept", "app"]
+    assert seen == ["kept", "app"] if kept else seen == ["app"]
