@@ -16,8 +16,10 @@ def main() -> None:
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jobs", type=int, default=1, help="processes compiling side by side")
-    jobs = parser.parse_args().jobs
-    for _ in compile_engines([g.name for g in registry.games() if engine_sources(g)], jobs):
+    parser.add_argument("games", nargs="*", help="only these games (default: every game with an engine)")
+    args = parser.parse_args()
+    games = [g.name for g in registry.games() if engine_sources(g) and (not args.games or g.name in args.games)]
+    for _ in compile_engines(games, args.jobs):
         pass
 
 
