@@ -135,6 +135,18 @@ def test_balance_on_dask_prints_the_local_table(cluster, tmp_path):
     assert json.loads(there.stdout) == json.loads(local.stdout)
 
 
+def test_tune_on_dask_gives_the_local_answer(cluster, tmp_path):
+    """`tune`'s rounds of common random numbers: the same candidates, games and best value on Dask as locally."""
+    path = tmp_path / "tune.yaml"
+    path.write_text("game: st_petersburg\nplayers: 2\npolicies: greedy\ntune: {setting: hand_limit, values: [1, 3, 5]}\n")
+    args = ["tune", path, "-n", 600, "--seed", 8, "--no-progress", "-f", "json"]
+    local = json.loads(invoke(*args, "--jobs", "2").stdout)
+    there = json.loads(invoke(*args, "--backend", "dask", "--scheduler", cluster.scheduler_address).stdout)
+    for run in (local, there):
+        run.pop("meta", None)
+    assert there == local and there["rungs"][0]["best"] in ("1", "3", "5")
+
+
 def test_search_players_on_dask_play_the_local_games(cluster, tmp_path):
     """A strength run of the search player and a ladder with a search rung: the same games on Dask as locally."""
     for args in (["strength", ROOT / "scenarios" / "puerto_rico" / "balance-start-crops.yaml", "--policy", "search:2",
