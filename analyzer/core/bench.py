@@ -320,7 +320,8 @@ def search_rows(game_name: str, model, decisions, base: int, nstreams: int, stre
         t0 = time.process_time()
         search.decide(model, s, cfg, seat, budget, base, 1, nstreams)
         t1 = time.process_time()
-        search.playouts_alone(s, cfg, seat, k, base, nstreams, model.explore_in, model.depth, *model.functions())
+        search.playouts_alone(s, cfg, seat, k, base, nstreams, model.explore_in, model.depth_at(budget),
+                              *model.functions())
         t2 = time.process_time()
         whole, bare = whole + t1 - t0, bare + t2 - t1
     rows = [{"what": f"{game_name} search:{budget} decision: the driver's share of its time ({len(decisions)} "

@@ -15,8 +15,9 @@ class NamedPolicy:
     kind: str
     descriptions: ClassVar[dict[str, str]] = {}
     searchable: ClassVar[bool] = False  # the game's engine also seats core's search player (`SearchPolicy`)
-    # where its forward model has an evaluation, its default playout depth (a search name may give `:dK`); None: none
-    search_depth: ClassVar[int | None] = None
+    # where its forward model has an evaluation, its default playout depth (`depth_at`; a search name may give
+    # `:dK`); None: none
+    search_depth: ClassVar[int | dict[int, int] | None] = None
 
     @property
     def label(self) -> str:
@@ -52,12 +53,23 @@ class GreedyFirst(NamedPolicy):
     kind: str = "greedy"
 
 
+def depth_at(depths: int | dict[int, int] | None, budget: int) -> int:
+    """A game's default playout depth in rounds (0: to the end) for a search of `budget` playouts: `depths` one
+    depth for every budget, or {the smallest budget: its depth}, e.g. {1: 1, 64: 2}: one round, two from search:64
+    on, where a decision's many options leave a bigger budget little to buy but a deeper look (docs/players.md)."""
+    if not isinstance(depths, dict):
+        return depths or 0
+    reached = [depth for least, depth in sorted(depths.items()) if least <= budget]
+    return reached[-1] if reached else 0
+
+
 def greedy_first(module: str, descriptions: dict[str, str], searchable: bool = False,
-                 search_depth: int | None = None):
+                 search_depth: int | dict[int, int] | None = None):
     """A game's `policies.py` in one line: `Policy, parse_policy, parse_policies = greedy_first(__name__,
     DESCRIPTIONS, searchable=True)`.  `Policy` is GreedyFirst with the game's descriptions (name -> what the player
     does), named `module.Policy` so it pickles; `searchable` where its engine also seats the search player,
-    `search_depth` where its forward model has an evaluation (the search's default playout depth in rounds).
+    `search_depth` where its forward model has an evaluation (the search's default playout depth in rounds, or
+    by budget: `depth_at`).
     `parse_policies(value, field, players)` gives one policy for every turn-order rank, seat 0 (the start player)
     first; a single one is seated everywhere."""
     cls = type("Policy", (GreedyFirst,), {"descriptions": descriptions, "searchable": searchable,
@@ -97,7 +109,8 @@ class SearchPolicy:
         return isinstance(value, str) and (value == "search" or value.startswith("search:"))
 
     @classmethod
-    def parse(cls, value: str, field: str, parse_base, default_base: str = "greedy", depths: int | None = None):
+    def parse(cls, value: str, field: str, parse_base, default_base: str = "greedy",
+              depths: int | dict[int, int] | None = None):
         """`search[:N[:BASE]]`: N a whole number from 1 to 2^20 (default 64), BASE one of the game's own
         policies (not search); where the game has an evaluation (`depths`: its default depth, else None),
         `search:N[:BASE]:dK` too, K a whole number of rounds from 0 (to the end) to 255."""
@@ -127,7 +140,7 @@ class SearchPolicy:
         base = parts[2] if len(parts) > 2 else default_base
         if cls.named(base):
             raise ScenarioError(field, f"got {value!r}: the base policy of a search cannot be a search")
-        return cls(budget, parse_base(base, field), depth, depths or 0)
+        return cls(budget, parse_base(base, field), depth, depth_at(depths, budget))
 
 
 SEARCH_CHUNK = 16
@@ -180,7 +193,8 @@ def engine_coders(module: str, codes: dict, model=None):
     return policy_code, policy_codes
 
 
-def parse_with_params(value, field: str, kinds, parse, make, params, read_block, depths: int | None = None):
+def parse_with_params(value, field: str, kinds, parse, make, params, read_block,
+                      depths: int | dict[int, int] | None = None):
     """A searchable game's policy that takes parameters: `search[:N[:BASE]]` (its base read by the game's `parse`;
     `...:dK` too where the game has an evaluation, `depths` its default depth), a name of `kinds` (`make(name)`),
     or a mapping {kind, *params} (`read_block(kind, mapping, field)` reads the game's parameters from it)."""

@@ -59,7 +59,7 @@ base's code keeping bits 0-23).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -107,7 +107,9 @@ class ForwardModel:
     explore_in: int = EXPLORE_IN  # one playout decision in explore_in takes a random option; 0: none
     confidence: float = 0.0  # standard errors by which an option must beat the base's own choice; 0: best mean
     evaluate: Any = None  # the optional eighth function (module docstring); None: no truncated playouts
-    depth: int = 0  # the rounds of a playout where a search name gives none (0: to the end); needs `evaluate`
+    # the rounds of a playout where a search name gives none (0: to the end; needs `evaluate`), or by budget
+    # ({the smallest budget: its depth}: policies.depth_at)
+    depth: int | dict = field(default=0, hash=False)
 
     def __post_init__(self):
         if not 0 <= self.explore_in <= EXPLORE_MAX:
@@ -115,13 +117,21 @@ class ForwardModel:
         quarters = self.confidence * CONFIDENCE_STEPS
         if not (0 <= quarters <= 15 and quarters == int(quarters)):
             raise ValueError(f"confidence: {self.confidence} is not a multiple of 0.25 in 0..{CONFIDENCE_MAX}")
-        if not 0 <= self.depth <= DEPTH_MAX or (self.depth and self.evaluate is None):
+        depths = self.depth.values() if isinstance(self.depth, dict) else [self.depth]
+        if any(not 0 <= d <= DEPTH_MAX or (d and self.evaluate is None) for d in depths):
             raise ValueError(f"depth: {self.depth} is not 0 or, with an evaluation, 1..{DEPTH_MAX}")
+
+    def depth_at(self, budget: int) -> int:
+        """The playout depth of `search:budget` where its name gives none."""
+        from analyzer.core.policies import depth_at
+
+        return depth_at(self.depth, budget)
 
     def code(self, budget: int, base_code: int, depth: int | None = None) -> int:
         """The engine code of `search:budget:base[:d<depth>]` in this game (its exploration rate and confidence;
         depth None: the game's default)."""
-        return code(budget, base_code, self.explore_in, self.confidence, self.depth if depth is None else depth)
+        depth = self.depth_at(budget) if depth is None else depth
+        return code(budget, base_code, self.explore_in, self.confidence, depth)
 
     def functions(self) -> tuple:
         return (self.advance, self.legal, self.apply, self.policy, self.determinize, self.reward, self.margin)
@@ -381,8 +391,9 @@ def decide(model: ForwardModel, s, cfg, seat: int, budget: int, base: int, seed:
            depth: int | None = None) -> int:
     """The search player's choice for the decision pending in `s` (from Python: tests, one-off questions); depth
     None: the game's default."""
+    depth = model.depth_at(budget) if depth is None else depth
     return int(choose(s, cfg, seat, budget, base, np.uint64(seed), nstreams, model.explore_in,
-                      int(round(model.confidence * CONFIDENCE_STEPS)), model.depth if depth is None else depth,
+                      int(round(model.confidence * CONFIDENCE_STEPS)), depth,
                       *model.functions()))
 
 

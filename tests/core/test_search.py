@@ -6,7 +6,7 @@ import pytest
 
 from analyzer.core import search
 from analyzer.core.errors import ScenarioError
-from analyzer.core.policies import GreedyFirst, SearchPolicy
+from analyzer.core.policies import GreedyFirst, SearchPolicy, depth_at
 
 
 def _model(**kw):
@@ -66,6 +66,18 @@ class _Deep(GreedyFirst):
 
 class _Shallow(_Deep):
     search_depth = None
+
+
+class _ByBudget(_Deep):
+    search_depth = {1: 1, 64: 3}
+
+
+def test_a_default_depth_may_grow_with_the_budget():
+    assert [depth_at({1: 1, 64: 3}, b) for b in (1, 63, 64, 1000)] == [1, 1, 3, 3]
+    assert depth_at({8: 2}, 4) == 0 and depth_at(2, 4) == 2 and depth_at(None, 64) == 0
+    assert "for 1 round," in _ByBudget.parse("search:16", "f").describe()
+    assert "for 3 rounds" in _ByBudget.parse("search:64", "f").describe()
+    assert "for 2 rounds" in _ByBudget.parse("search:64:d2", "f").describe()
 
 
 def test_a_search_name_gives_a_depth_where_the_game_has_an_evaluation():

@@ -19,6 +19,7 @@ from numba import njit, types
 from analyzer.core import search
 from analyzer.core.kernels import R, S, U, kernel, note3 as note, randint
 from analyzer.core.policies import engine_coders
+from analyzer.games.finstere_flure.policies import SEARCH_DEPTH
 from analyzer.core.streams import StreamSeeds
 
 MAXSQ = 1600  # board squares at most (40 x 40)
@@ -1142,9 +1143,9 @@ def margin(s, cfg, seat):
 # no exploring playouts: one random end in a playout throws its figure to the monster (search:16 against three
 # greedy won 25.0% (14.9-38.8) of 48 games with the default rate 8, 83.3% before playouts explored); playouts of
 # one round, then the evaluation (search:64 against three greedy: 87.5% at 1.96 games/s, as many wins as the full
-# playouts at 0.076 games/s; docs/games/finstere_flure-search.md)
+# playouts at 0.076 games/s), two from search:64 on (policies.SEARCH_DEPTH; docs/games/finstere_flure-search.md)
 MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin, explore_in=0,
-                            evaluate=evaluate, depth=1)
+                            evaluate=evaluate, depth=SEARCH_DEPTH)
 
 
 @njit(cache=True, error_model="numpy")

@@ -13,8 +13,8 @@ with every tie-break, is in the coordination notes.  In short:
 - `search` (`search:N`, `search:N:BASE`): core's search player (`core/search.py`) over this engine's forward model:
   each figure turn is two decisions, the figure, then its end (the square or out, with the stones its path
   pushes; at most the 64 nearest the exit by greedy's order where there are more), each option scored by about N
-  playouts (default 64), every seat playing BASE (default greedy) for one round (`search:N:BASE:dK`: K rounds; d0
-  to the end) with no random decision (one random end throws a figure to the monster), the monster's cards still
+  playouts (default 64), every seat playing BASE (default greedy) for one round, two from search:64 on
+  (`search:N:BASE:dK`: K rounds; d0 to the end) with no random decision (one random end throws a figure to the monster), the monster's cards still
   to come drawn afresh in each playout; the reward is the share of the win, read by the engine's evaluation (each
   seat's race: figures out, and how near the exit its figures in play stand) where the game goes on.
 """
@@ -29,5 +29,9 @@ DESCRIPTIONS = {
               "included; a square once per layout of the stones the move can leave)",
 }
 
-# search_depth: MODEL.depth of game.py, one round of playout, then the evaluation
-Policy, parse_policy, parse_policies = greedy_first(__name__, DESCRIPTIONS, searchable=True, search_depth=1)
+# the search's playouts (game.py's MODEL.depth too): one round, then the evaluation; two rounds from search:64 on,
+# where a decision's up to 64 ends leave the bigger budget little to buy but a deeper look (search:64:d1 against
+# three search:16 won 20.8%, 13.9-30.0; search:64:d2 39.1%, 31.0-47.7, 128 games; docs/games/finstere_flure-search.md)
+SEARCH_DEPTH = {1: 1, 64: 2}
+Policy, parse_policy, parse_policies = greedy_first(__name__, DESCRIPTIONS, searchable=True,
+                                                    search_depth=SEARCH_DEPTH)

@@ -171,8 +171,18 @@ def test_a_search_name_carries_a_playout_depth():
     assert (p.budget, p.base, p.depth, p.label) == (16, Policy("random"), 3, "search:16:random:d3")
     c = g.policy_code(p)
     assert search.decode(c) == (16, g.P_RANDOM) and search.depth_of(c) == 3
-    assert search.depth_of(g.policy_code("search:16")) == g.MODEL.depth == Policy.search_depth == 1
+    assert search.depth_of(g.policy_code("search:16")) == g.MODEL.depth_at(16) == 1
     assert "for 1 round," in Policy.parse("search:16", "f").describe()
+
+
+@pytest.mark.parametrize("budget, depth", [(1, 1), (16, 1), (63, 1), (64, 2), (256, 2)])
+def test_a_bigger_budget_looks_a_round_deeper(budget, depth):
+    """Where a decision has up to 64 ends, search:64 buys a deeper look (the ladder's top rung), not search:16's
+    look a little sharper: the default depth grows with the budget, a name's :dK still rules."""
+    assert search.depth_of(g.policy_code(f"search:{budget}")) == g.MODEL.depth_at(budget) == depth
+    assert Policy.parse(f"search:{budget}", "f").default_depth == depth
+    assert f"for {depth} round" in Policy.parse(f"search:{budget}", "f").describe()
+    assert search.depth_of(g.policy_code(f"search:{budget}:d1")) == 1
     assert g.policy_code("search:16:d0") == search.code(16, g.P_GREEDY, 0, 0.0, 0)
 
 
