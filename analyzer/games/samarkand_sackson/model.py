@@ -39,12 +39,15 @@ from analyzer.games.samarkand_sackson.kernels import (
     NPL, OUT, PAR, PHASE, POLS, POS, S_DIE, S_PEN, STAT, STEPS, ST_ACT, ST_EMPTY, ST_FINES, ST_INCOME, ST_MYT,
     ST_NEMPTY, ST_REACH, STSIZE, T_CAMP, T_OASIS, TOMOVE, TR_A, TR_ACT, TR_FACE, TR_MKT, TR_MOVE, TR_PAID, TR_SEAT,
     TRSIZE, TSTART, TURN, VIA, WHAT, WINNER, X_FINE, X_OASIS, X_PEN, X_SELL)
+from analyzer.games.samarkand_sackson.policies import SEARCH_DEPTH
 
 W_NONE, W_MOVE, W_LAND, W_GIFT, W_ON, W_TRADE, W_OASIS, W_SALE = range(8)
 DECISIONS = ("move", "landing", "gift", "trade or move on", "trade", "oasis", "sale")
 DIE = MAXS  # W_MOVE's option: roll the die
 RANDOM, GREEDY, COLLECTOR = 0, 1, 2
 SALE_ROWS = MAXM * 64
+# the evaluation's softmax: W differences in units of EVAL_SCALE piasters (docs/games/samarkand_sackson-search.md)
+EVAL_SCALE = 50.0
 TRADES_MAX = 20_000  # trade candidates W_TRADE's legal list looks at, at most
 
 
@@ -869,10 +872,41 @@ def moneys(s):
     return s[MONEY:MONEY + s[NPL]].copy()
 
 
+@njit(cache=True, no_cpython_wrapper=True)
+def worth(s, cfg, q):
+    """Greedy's W of seat q (money + Σ price(kind, count) of its hand); an eliminated seat: -1."""
+    if s[OUT + q] != 0:
+        return -1.0
+    return float(s[MONEY + q] + g.wealth_of(cfg[CSIZE:], hand(s, q)))
+
+
+@njit(search.SCORE_SIG, cache=True)
+def evaluate(s, cfg, seat):
+    """The forward model's evaluation (core/search.py, truncated playouts): the seat's estimated share of the win
+    from a state where the game goes on, a softmax of every seat's W (`worth`) in units of EVAL_SCALE piasters; an
+    eliminated seat's share is 0."""
+    if s[OUT + seat] != 0:
+        return 0.0
+    P = s[NPL]
+    top = -1.0
+    for q in range(P):
+        top = max(top, worth(s, cfg, q))
+    total, mine = 0.0, 0.0
+    for q in range(P):
+        if s[OUT + q] == 0:
+            e = np.exp((worth(s, cfg, q) - top) / EVAL_SCALE)
+            total += e
+            if q == seat:
+                mine = e
+    return mine / total
+
+
 @njit(search.SCORE_SIG, cache=True)
 def reward(s, cfg, seat):
     """The seat's share of the win (`game.credit`): the winner's (500 first, or the last standing), else the
-    richest's (ties share)."""
+    richest's (ties share); where the game goes on (a truncated playout), its `evaluate`."""
+    if s[g.ENDED] == E_RUN:
+        return evaluate(s, cfg, seat)
     if s[g.ENDED] != E_CAPPED and s[WINNER] >= 0:
         return 1.0 if s[WINNER] == seat else 0.0
     return search.win_share(moneys(s), seat)
@@ -880,7 +914,15 @@ def reward(s, cfg, seat):
 
 @njit(search.SCORE_SIG, cache=True)
 def margin(s, cfg, seat):
+    """The seat's money less the best other seat's; where the game goes on, the same of their W (`worth`)."""
+    if s[g.ENDED] == E_RUN:
+        best = -1e300
+        for q in range(s[NPL]):
+            if q != seat:
+                best = max(best, worth(s, cfg, q))
+        return worth(s, cfg, seat) - best
     return search.lead(moneys(s), seat)
 
 
-MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin)
+MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin, evaluate=evaluate,
+                            depth=SEARCH_DEPTH)

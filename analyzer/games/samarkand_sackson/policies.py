@@ -37,6 +37,9 @@ from analyzer.core.policies import parse_with_params
 KINDS = ("random", "greedy", "collector")
 ROLL_GAIN = 2.0
 SELL_AT = 6
+# the search's playouts (model.py's MODEL.depth too): K turns (the model's round is a turn), then the evaluation,
+# a softmax of the seats' W (model.evaluate; docs/games/samarkand_sackson-search.md)
+SEARCH_DEPTH = {1: 8, 64: 16}
 
 
 @dataclass(frozen=True)
@@ -66,7 +69,8 @@ class Policy:
 
 def parse_policy(value, field: str) -> Policy:
     """A policy: a name (`greedy`, `search`, `search:N`, `search:N:BASE`) or a mapping {kind, roll_gain, sell_at}."""
-    return parse_with_params(value, field, KINDS, parse_policy, Policy, ("roll_gain", "sell_at"), read_block)
+    return parse_with_params(value, field, KINDS, parse_policy, Policy, ("roll_gain", "sell_at"), read_block,
+                             depths=SEARCH_DEPTH)
 
 
 def read_block(kind: str, block: dict, field: str) -> Policy:

@@ -8,6 +8,7 @@ from analyzer.core import search
 from analyzer.games.samarkand_sackson import game as g
 from analyzer.games.samarkand_sackson import model as m
 from analyzer.games.samarkand_sackson import play as pl
+from analyzer.games.samarkand_sackson.policies import SEARCH_DEPTH as SEARCH_DEPTH_AT
 from analyzer.games.samarkand_sackson.policies import Policy, parse_policy
 from tests.cli_helpers import invoke
 from tests.games import search_checks as sc
@@ -188,3 +189,51 @@ def test_strength_refuses_bad_players_in_one_line(args):
 
 def test_strength_is_the_same_for_any_jobs():
     check_strength_same_for_any_jobs(invoke, "scenarios/samarkand_sackson/balance-4p.yaml", 4)
+
+
+def test_the_evaluation_shares_the_win_by_w_and_a_truncated_playout_stops_at_a_turns_end():
+    """evaluate: the shares sum to 1, the seat of more W (money, or cubes at the price table) gets the larger
+    share, an eliminated seat none; reward and margin read it (margin: W less the best other's) where the game goes
+    on; a playout of depth 1 stops at the end of the turn it starts in (depth 0: the full playout, to the end)."""
+    s, cfg, seat = next((s, cfg, p) for s, cfg, p in decisions(4, 7) if s[g.TURN] == 20)
+    s[g.MONEY:g.MONEY + 4] = (100, 100, 100, 100)
+    s[g.HAND:g.HAND + 4 * g.NK] = 0
+    shares = [m.evaluate(s, cfg, q) for q in range(4)]
+    assert shares == pytest.approx([0.25] * 4) and [m.margin(s, cfg, q) for q in range(4)] == [0.0] * 4
+    s[g.MONEY + 1] += 40
+    s[g.HAND + 2 * g.NK + 5] = 4  # four jewels: W above money alone
+    s[g.OUT + 3], s[g.MONEY + 3] = 1, 400  # eliminated: no share, whatever it held
+    shares = [m.evaluate(s, cfg, q) for q in range(4)]
+    assert sum(shares) == pytest.approx(1.0) and shares[3] == 0.0
+    assert shares[1] > shares[0] and shares[2] > shares[0] and 0 < shares[0]
+    price = cfg[g.CSIZE + g.B_PRICE:].reshape(-1)[:g.NK * g.MAXN].reshape(g.NK, g.MAXN)
+    w = [s[g.MONEY + q] + sum(price[k, s[g.HAND + q * g.NK + k]] for k in range(g.NK)) for q in range(3)]
+    assert w[2] > 100 and m.margin(s, cfg, 0) == 100 - max(w[1], w[2])
+    assert (shares[1] > shares[2]) == (w[1] > w[2])
+    assert [m.reward(s, cfg, q) for q in range(4)] == shares
+    s[g.OUT + 3] = 0
+    rs = np.arange(1, g.NSTREAMS + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+    short, full = s.copy(), s.copy()
+    search.playout_for(short, cfg, rs.copy(), NO_RECORD, GREEDY, 0, 0, 1, *m.MODEL.functions())
+    assert short[g.TURN] == s[g.TURN] + 1 and short[g.ENDED] == g.E_RUN and short[g.WHAT] == m.W_NONE
+    search.playout_for(full, cfg, rs.copy(), NO_RECORD, GREEDY, 0, 0, 0, *m.MODEL.functions())
+    assert full[g.ENDED] != g.E_RUN
+
+
+@pytest.mark.parametrize("budget", [1, 16, 63, 64, 256])
+def test_a_search_name_carries_a_playout_depth_by_budget(budget):
+    """The default depth by budget (policies.SEARCH_DEPTH), a name's :dK still rules, :d0 the full playouts."""
+    depth = m.MODEL.depth_at(budget)
+    assert depth == (SEARCH_DEPTH_AT[64] if budget >= 64 else SEARCH_DEPTH_AT[1])
+    assert search.depth_of(g.policy_code(f"search:{budget}")) == depth
+    assert f"for {depth} rounds" in parse_policy(f"search:{budget}", "f").describe()
+    p = parse_policy(f"search:{budget}:random:d3", "f")
+    assert (p.budget, p.base, p.depth, p.label) == (budget, Policy("random"), 3, f"search:{budget}:random:d3")
+    assert search.depth_of(g.policy_code(p)) == 3
+    assert g.policy_code(f"search:{budget}:d0") == search.code(budget, GREEDY, m.MODEL.explore_in,
+                                                                m.MODEL.confidence, 0)
+
+
+@pytest.mark.parametrize("args", [["--policy", "search:64:d300"], ["--against", "search:16:greedy:dx"]])
+def test_strength_refuses_a_bad_depth_in_one_line(args):
+    check_strength_refuses(invoke, "scenarios/samarkand_sackson/balance-4p.yaml", args)
