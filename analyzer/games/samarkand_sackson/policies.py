@@ -23,8 +23,9 @@ inside its kernel; this module names them, describes them and reads them from a 
 - `search` (`search:N`, `search:N:BASE`): core's search player (`core/search.py`) over this engine's forward model
   (`model.py`): each decision of its turn (the move, the die's landing, the gift, trade or move on, the trade,
   1 or 4 oasis cubes, the sale), each option scored by about N playouts (default 64) from the same resampled
-  hidden cubes (the other hands' colours and the bag), every seat playing BASE (default greedy) to the end; the
-  reward is the share of the win.  More than 64 trades or sales: the 64 best by the hand's W, greedy's first.
+  hidden cubes (the other hands' colours and the bag), every seat playing BASE (default greedy) for K turns
+  (`search:N:BASE:dK`; default SEARCH_DEPTH: 4, from search:64 on 8; :d0 to the end), then the evaluation (a
+  softmax of the seats' W); the reward is the share of the win.  More than 64 trades or sales: the 64 best by the hand's W, greedy's first.
 """
 from __future__ import annotations
 
@@ -37,9 +38,12 @@ from analyzer.core.policies import parse_with_params
 KINDS = ("random", "greedy", "collector")
 ROLL_GAIN = 2.0
 SELL_AT = 6
-# the search's playouts (model.py's MODEL.depth too): K turns (the model's round is a turn), then the evaluation,
-# a softmax of the seats' W (model.evaluate; docs/games/samarkand_sackson-search.md)
-SEARCH_DEPTH = {1: 8, 64: 16}
+# the search's playouts (model.py's MODEL.depth too): K turns (the model's round is a turn: 4 turns a table round at
+# 4 players), then the evaluation (model.evaluate, a softmax of the seats' W); 4 turns below search:64, 8 from there
+# on (4 players, seed 3010: search:16 against three greedy 51.6%, 43.0-60.0, 128 games, where the full playouts won
+# 23.9%; search:64 against three search:16 48.4%, 36.6-60.4, 64 games; one search:64 seat against greedy about
+# 1 game/s on 2 busy cores; deeper is stronger but slower: docs/games/samarkand_sackson-search.md)
+SEARCH_DEPTH = {1: 4, 64: 8}
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,6 @@ from analyzer.core import search
 from analyzer.games.samarkand_sackson import game as g
 from analyzer.games.samarkand_sackson import model as m
 from analyzer.games.samarkand_sackson import play as pl
-from analyzer.games.samarkand_sackson.policies import SEARCH_DEPTH as SEARCH_DEPTH_AT
 from analyzer.games.samarkand_sackson.policies import Policy, parse_policy
 from tests.cli_helpers import invoke
 from tests.games import search_checks as sc
@@ -222,9 +221,10 @@ def test_the_evaluation_shares_the_win_by_w_and_a_truncated_playout_stops_at_a_t
 
 @pytest.mark.parametrize("budget", [1, 16, 63, 64, 256])
 def test_a_search_name_carries_a_playout_depth_by_budget(budget):
-    """The default depth by budget (policies.SEARCH_DEPTH), a name's :dK still rules, :d0 the full playouts."""
+    """The default depth by budget (policies.SEARCH_DEPTH): 4 turns (a table round at 4 players), 8 from search:64
+    on; a name's :dK still rules, :d0 the full playouts (the search before the evaluation, bit for bit)."""
     depth = m.MODEL.depth_at(budget)
-    assert depth == (SEARCH_DEPTH_AT[64] if budget >= 64 else SEARCH_DEPTH_AT[1])
+    assert depth == (8 if budget >= 64 else 4)
     assert search.depth_of(g.policy_code(f"search:{budget}")) == depth
     assert f"for {depth} rounds" in parse_policy(f"search:{budget}", "f").describe()
     p = parse_policy(f"search:{budget}:random:d3", "f")
