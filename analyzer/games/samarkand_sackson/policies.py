@@ -41,7 +41,7 @@ SELL_AT = 6
 # the search's playouts (model.py's MODEL.depth too): K turns (the model's round is a turn: 4 turns a table round at
 # 4 players), then the evaluation (model.evaluate, a softmax of the seats' W); 4 turns below search:64, 8 from there
 # on (4 players, seed 3010: search:16 against three greedy 51.6%, 43.0-60.0, 128 games, where the full playouts won
-# 23.9%; search:64 against three search:16 48.4%, 36.6-60.4, 64 games; one search:64 seat against greedy about
+# 23.9%; search:64 against three search:16 45.3%, 37.0-53.9, 128 games; one search:64 seat against greedy about
 # 1 game/s on 2 busy cores; deeper is stronger but slower: docs/games/samarkand_sackson-search.md)
 SEARCH_DEPTH = {1: 4, 64: 8}
 
