@@ -23,6 +23,7 @@ def new_game(players, seed, code):
     seat playing `code`), its chance streams after the roll, and its board row."""
     rng = np.random.default_rng(seed)
     streams = g.Chance(1, rng).seeds
+    rs = streams[0].copy()
     cfg = g.settings_vector(None, players)
     s = np.zeros(g.SSIZE, dtype=np.int64)
     bds = g.board_vector(bo.random_board(rng))[None, :]
@@ -32,7 +33,8 @@ def new_game(players, seed, code):
     g.init(fresh, bds[0].copy(), cfg)
     fresh[g.ORDER:g.ORDER + players] = s[g.ORDER:g.ORDER + players]
     fresh[g.POL:g.POL + players] = code
-    return fresh, cfg, streams[0].copy(), bds
+    rs[g.S_START] = streams[0, g.S_START]  # the start order rolled (a random set-up's choices are not yet drawn)
+    return fresh, cfg, rs, bds
 
 
 def decisions(players, seed, code=GREEDY):
