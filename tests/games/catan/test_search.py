@@ -180,3 +180,25 @@ def test_search_names_parse_and_bad_ones_name_the_field():
 @pytest.mark.parametrize("args", BAD_PLAYERS)
 def test_strength_refuses_bad_players_in_one_line(args):
     check_strength_refuses(invoke, "scenarios/catan/balance-4p.yaml", args)
+
+
+def test_determinize_resamples_only_the_cards_a_steal_hid_from_the_viewer():
+    """Where steals between other seats hid a card's kind from the viewer, determinize deals those seats' cards
+    again: every seat keeps its hand's size, the others together keep their cards of each kind, the viewer's hand
+    is its own; where none did, every hand is read as it is."""
+    hid = plain = 0
+    for f, cfg, seat in decisions(4, 5, TRADER):
+        if f[g.PHASE] != 1:
+            continue
+        hands = f[g.HAND:g.HAND + 4 * g.NR].reshape(4, g.NR)
+        t = f.copy()
+        g.determinize(t, cfg, seat, np.arange(1, 1 + g.NSTREAMS, dtype=np.uint64) * 7)
+        after = t[g.HAND:g.HAND + 4 * g.NR].reshape(4, g.NR)
+        assert (after.sum(1) == hands.sum(1)).all() and (after[seat] == hands[seat]).all()
+        assert (after.sum(0) == hands.sum(0)).all()
+        unseen = f[g.UNC + seat * g.MAXP:g.UNC + seat * g.MAXP + 4]
+        hid += bool((unseen * hands.sum(1) > 0).any())
+        if not (unseen * hands.sum(1)).any():
+            assert (after == hands).all()
+            plain += 1
+    assert hid > 10 and plain > 10
