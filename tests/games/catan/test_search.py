@@ -13,7 +13,7 @@ from analyzer.games.catan.policies import Policy, parse_policies
 from tests.cli_helpers import invoke
 from tests.games import search_checks as sc
 from tests.games.search_checks import (BAD_PLAYERS, NO_RECORD, check_picks_the_best, check_search_games_repeat,
-                                       check_search_names, check_strength_refuses)
+                                       check_search_names, check_strength_refuses, check_strength_same_for_any_jobs)
 
 GREEDY, TRADER, RANDOM = g.P_GREEDY, g.P_TRADER, g.P_RANDOM
 
@@ -180,6 +180,10 @@ def test_search_names_parse_and_bad_ones_name_the_field():
 @pytest.mark.parametrize("args", BAD_PLAYERS)
 def test_strength_refuses_bad_players_in_one_line(args):
     check_strength_refuses(invoke, "scenarios/catan/balance-4p.yaml", args)
+
+
+def test_strength_is_the_same_for_any_jobs():
+    check_strength_same_for_any_jobs(invoke, "scenarios/catan/balance-4p.yaml", 32)
 
 
 def test_determinize_resamples_only_the_cards_a_steal_hid_from_the_viewer():
