@@ -182,6 +182,7 @@ def test_strength_refuses_bad_players_in_one_line(args):
     check_strength_refuses(invoke, "scenarios/catan/balance-4p.yaml", args)
 
 
+@pytest.mark.slow  # 10 s of worker start-up: the suite's time is spent elsewhere
 def test_strength_is_the_same_for_any_jobs():
     check_strength_same_for_any_jobs(invoke, "scenarios/catan/balance-4p.yaml", 32)
 
