@@ -989,8 +989,8 @@ def after_robber(f, cfg, st):
     f[STEP] = T_DEV
 
 
-@kernel(f"boolean({S}, {S}, int64, {S})")
-def any_dev_play(f, bd, p, w):
+@kernel(f"boolean({S}, int64)")
+def any_dev_play(f, p):
     """Whether p has a development card it may play now (road building: with a road left in supply)."""
     return (can_play(f, p, KNIGHT) or (can_play(f, p, ROADB) and f[SUP + p * 3] > 0) or can_play(f, p, YOP)
             or can_play(f, p, MONO))
@@ -1078,7 +1078,7 @@ def advance(f, cfg, rs, rec):
             if f[RBL] > 0:
                 f[STEP] = T_RB
                 continue
-            if not (cfg[C_DEV_UNLIMITED] == 1 or f[PLAYS] == 0) or not any_dev_play(f, bd, p, w):
+            if not (cfg[C_DEV_UNLIMITED] == 1 or f[PLAYS] == 0) or not any_dev_play(f, p):
                 f[STEP] = T_BUILD
                 continue
             f[PEND], f[DECP] = D_DEV, p
