@@ -82,5 +82,6 @@ GAME = GameSpec.declare(
         deck=("the next development card's odds, P(a VP card in k buys), exact", DECK_HELP),
         robber=("cards denied per opponent per round for each robber hex, exact", ROBBER_HELP),
     ),
-    answers="state:questions", full_games="balance:FULL_GAMES", reference_check="sim:engine_agrees",
+    answers="state:questions", full_games="balance:FULL_GAMES",
+    policies=("greedy", "trader", "random", "search[:N[:BASE]]"), reference_check="sim:engine_agrees",
 )

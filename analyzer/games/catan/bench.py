@@ -56,5 +56,19 @@ def run(quick: bool = False) -> list[dict]:
                                  note=" (random boards; printed tokens and harbours)")
     rows.append(boards_row(games, repeats))
     rows += core_bench.default_jobs_rows("catan", "balance-4p.yaml", (None, 65_536), quick)
+    decisions = core_bench.spread_decisions(g.MODEL, new_game, 4 if quick else 12, g.P_GREEDY)
+    rows += core_bench.search_rows("catan", g.MODEL, decisions, g.P_GREEDY, g.NSTREAMS,
+                                   (("search:64", "greedy", 4, 16 if quick else 48, ">=1/s"),), 1 if quick else 3)
     return rows + core_bench.exact_questions("catan", ("ev", "odds", "income", "seven", "discard", "afford", "deck", "robber"),
                                              repeats, names=("reference-city.yaml", "discard-seven-cards.yaml"))
+
+
+def new_game(seed: int):
+    """Game `seed` on a random board, its set-up played by 4 greedy players: (state, settings, chance streams)."""
+    rng = np.random.default_rng(seed)
+    cfg = g.settings_vector(None, 4)
+    streams = g.Chance(1, rng).seeds
+    s = np.zeros(g.SSIZE, dtype=np.int64)
+    g.run(cfg, streams, np.zeros((1, g.STSIZE), dtype=np.int64), s, g.NEW_GAME, 0,
+          pols=np.full((1, 4), g.P_GREEDY, dtype=np.int64), bds=g.board_vector(bo.random_board(rng))[None, :])
+    return s, cfg, streams[0]

@@ -2,7 +2,11 @@
 
 State, board and settings are flat int64 arrays (offsets below); chance comes from four splitmix64 streams per
 game (start order, dice, development deck, steals) seeded from `Chance`, so every rule set of a balance run
-meets the same luck, game by game.  `batch` plays whole games, or steps one game turn by turn (`sim.py`).
+meets the same luck, game by game.  The engine is core's forward model (`MODEL`, from "the forward model" on:
+every decision a player makes is a decision point with its legal options, the policies' choices among them), so
+`batch` plays whole games through core's whole-game loop (`search.play`), search seats included, or steps one
+game turn by turn (`sim.py`); the state holds its board row, work vector and stats.  A random player draws its
+choices from the steals' stream.
 With a record buffer every chance outcome is written in order (`R_START` / `R_ROLL` / `R_DEV` / `R_STEAL`,
 value): the readable reference (`reference.py`, `reference_policies.py`) replays a game from it.
 
@@ -14,12 +18,15 @@ road_split) and largest army, the win at 10 points on one's own turn, and the tu
 """
 from __future__ import annotations
 
+import math
 from functools import partial
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 
-from analyzer.core.kernels import R, S, U, UR, kernel as core_kernel, note1 as note, randint
+from analyzer.core import search
+from analyzer.core.kernels import R, S, U, kernel as core_kernel, note1 as note, randint
+from analyzer.core.policies import engine_coders
 from analyzer.core.streams import StreamSeeds
 from analyzer.games.catan import board as bo
 
@@ -42,6 +49,7 @@ NB = bo.VERTEX_NEIGHBORS
 NBE = np.array([[bo.EDGE_ID[(min(v, u), max(v, u))] if u >= 0 else -1 for u in NB[v]] for v in range(NV)],
                dtype=np.int64)
 VHEX = bo.VERTEX_HEXES
+EDGES = bo.EDGES
 POP = np.array([bin(m).count("1") for m in range(32)], dtype=np.int64)
 
 # board vector (one row per game)
@@ -68,10 +76,8 @@ C_CAP = 11  # main-game turns in all at which the game is capped
 C_BYRANK = 12  # 1: policies are given per placement rank, 0: per seat
 CSIZE = 13
 
-# STEP: the numba signature of a player's step (s, bd, cfg, p, rs, rec, w, st); the helpers keep numba's Python
-# error model
+# the helpers keep numba's Python error model
 kernel = partial(core_kernel, error_model="python")
-STEP = f"void({S}, {S}, {S}, int64, {U}, {R}, {S}, {S})"
 
 
 # state vector
@@ -102,8 +108,26 @@ WINNER = ENDED + 1
 PLAYS = WINNER + 1  # development cards played this turn (VP reveals not counted)
 PHASE = PLAYS + 1  # 0 fresh, 1 main game
 NPL = PHASE + 1
-SSIZE = NPL + 1
+# the forward model's cursor (core/search.py): the step of the game (T_*), the pending decision (D_*: 0 none) and
+# its seat; the set-up's placement index and the vertex just settled (-1: a settlement is due); a 7's discards (the
+# k-th seat from the mover, its cards still to discard (-1: not yet counted), its wanted build); why the robber
+# moves (R_SEVEN, R_KNIGHT) and the victim; road building's roads left
+STEP, PEND, DECP, SETI, SETV, DK, DLEFT, DTGT, RCTX, VICT, RBL = range(NPL + 1, NPL + 12)
+UNC = RBL + 1  # MAXP x MAXP: for viewer w, the cards of seat q's hand whose kind w has not seen (steals between others)
+BD = UNC + MAXP * MAXP  # the board row (BDSIZE), then the work vector (WSIZE), then the game's stats (STSIZE)
 E_RUN, E_WON, E_CAPPED = 0, 1, 2
+T_SETUP, T_START, T_DISC, T_ROB, T_VICTIM, T_STEAL, T_DEV, T_RB, T_BUILD, T_END, T_DONE = range(11)
+D_SSET, D_SROAD, D_DISC, D_ROBHEX, D_VICTIM, D_STEAL, D_DEV, D_RBROAD, D_BUILD = range(1, 10)
+R_SEVEN, R_KNIGHT = range(2)
+# the forward model's options: O_END ends a phase (no card played, no more builds; a road building road not built); a build at a
+# vertex or edge; a bank trade give * NR + get; a development card (year of plenty's r1 * 6 + r2, r2 = NR: one card)
+O_END, O_DEV, O_KNIGHT, O_ROADB = -1, 1, 2, 3
+O_MONO = 10
+O_YOP = 20
+O_CITY = 100
+O_SETTLE = 200
+O_ROAD = 300
+O_TRADE = 400
 
 # work vector
 W_DIST = 0
@@ -116,7 +140,9 @@ W_SE = W_SI + 20
 W_OWED = W_SE + 20
 W_KEY = W_OWED + MAXP * NR
 W_SEG = W_KEY + MAXP
-WSIZE = W_SEG + MAXP
+W_OPT = W_SEG + MAXP  # the pending decision's options (the random player's)
+WSIZE = W_OPT + 64
+WK = BD + BDSIZE  # the forward state's work vector, then its stats
 
 # per-game stats
 ACT_KINDS = ("road", "settlement", "city", "development card", "knight", "road building", "year of plenty",
@@ -134,6 +160,8 @@ ST_POINTS = 7  # MAXP by seat
 ST_ORDER = ST_POINTS + MAXP  # MAXP seats in placement order
 ST_ACT = ST_ORDER + MAXP  # MAXP x NACT by seat
 STSIZE = ST_ACT + MAXP * NACT
+STB = WK + WSIZE
+SSIZE = STB + STSIZE
 
 # chance streams and record tags
 S_START, S_DICE, S_DEV, S_STEAL = range(4)
@@ -141,8 +169,8 @@ NSTREAMS = 4
 R_START, R_ROLL, R_DEV, R_STEAL = range(4)
 RECORD_KINDS = ("start", "roll", "dev", "steal")
 
-POLICY_CODES = {"greedy": 0, "trader": 1}
-P_TRADER = POLICY_CODES["trader"]
+POLICY_CODES = {"greedy": 0, "trader": 1, "random": 2}
+P_GREEDY, P_TRADER, P_RANDOM = 0, 1, 2
 
 
 class Chance(StreamSeeds):
@@ -457,26 +485,33 @@ def draw_dev(s, cfg, q, rs, rec):
         s[VPR + q] += 1
 
 
-@kernel(f"void({S}, {S}, {S}, int64, int64, {U}, {R}, {S}, {S})")
-def build(s, bd, cfg, q, b, rs, rec, w, st):
+@kernel(f"int64({S}, {S}, int64)")
+def city_spot(s, bd, q):
+    """The own settlement a city replaces: the most pips, ties the lowest vertex; -1 none."""
+    best, bp = -1, -1
+    for v in range(NV):
+        if s[VOWN + v] == q and s[VKIND + v] == 1 and bd[B_VPIPS + v] > bp:
+            best, bp = v, bd[B_VPIPS + v]
+    return best
+
+
+@kernel(f"void({S}, {S}, {S}, int64, int64, int64, {U}, {R}, {S}, {S})")
+def build(s, bd, cfg, q, b, at, rs, rec, w, st):
+    """q pays for and builds b at `at` (a vertex, an edge; a development card: none)."""
     pay(s, q, b)
     if b == B_CITY:
-        best, bp = -1, -1
-        for v in range(NV):
-            if s[VOWN + v] == q and s[VKIND + v] == 1 and bd[B_VPIPS + v] > bp:
-                best, bp = v, bd[B_VPIPS + v]
-        s[VKIND + best] = 2
+        s[VKIND + at] = 2
         s[SUP + q * 3 + 2] -= 1
         s[SUP + q * 3 + 1] += 1
         st[ST_ACT + q * NACT + A_CITY] += 1
     elif b == B_SETTLE:
-        place_settlement(s, bd, cfg, q, best_spot(s, bd, cfg, q, False), w)
+        place_settlement(s, bd, cfg, q, at, w)
         st[ST_ACT + q * NACT + A_SETTLE] += 1
     elif b == B_DEV:
         draw_dev(s, cfg, q, rs, rec)
         st[ST_ACT + q * NACT + A_DEV] += 1
     else:
-        place_road(s, cfg, q, road_choice(s, bd, q, w), w)
+        place_road(s, cfg, q, at, w)
         st[ST_ACT + q * NACT + A_ROAD] += 1
     claim(s, cfg, q)
 
@@ -496,15 +531,15 @@ def rate(s, bd, cfg, q, r):
     return best
 
 
-@kernel(f"boolean({S}, {S}, {S}, int64, int64)")
-def trade_for(s, bd, cfg, q, b):
-    """The trader's one trade completing build b (missing exactly one card); True when done."""
+@kernel(f"int64({S}, {S}, {S}, int64, int64)")
+def trade_choice(s, bd, cfg, q, b):
+    """The trader's one trade completing build b (missing exactly one card): give * NR + get; -1 none."""
     m = -1
     for r in range(NR):
         if s[HAND + q * NR + r] < COST[b, r]:
             m = r
     if s[BANK + m] < 1:
-        return False
+        return -1
     give, grate, gsur = -1, 99, -1
     for i in range(NR):
         r = PREF[i]
@@ -515,89 +550,123 @@ def trade_for(s, bd, cfg, q, b):
         if sur >= rt and (rt < grate or (rt == grate and sur > gsur)):
             give, grate, gsur = r, rt, sur
     if give < 0:
-        return False
-    s[HAND + q * NR + give] -= grate
-    s[BANK + give] += grate
-    s[HAND + q * NR + m] += 1
-    s[BANK + m] -= 1
-    return True
+        return -1
+    return give * NR + m
 
 
-@kernel(STEP)
-def build_loop(s, bd, cfg, p, rs, rec, w, st):
-    while s[ENDED] == E_RUN:
-        done = False
+@kernel(f"int64({S}, {S}, {S}, int64, int64, {S})")
+def build_choice(s, bd, cfg, q, code, w):
+    """greedy's build (code P_TRADER: the trader's, a trade where one completes a build): the first affordable
+    placeable build of PRIORITY where the build rules put it; else O_END."""
+    for i in range(4):
+        b = PRIORITY[i]
+        if affordable(s, q, b) and placeable(s, bd, cfg, q, b, w):
+            if b == B_CITY:
+                return O_CITY + city_spot(s, bd, q)
+            if b == B_SETTLE:
+                return O_SETTLE + best_spot(s, bd, cfg, q, False)
+            if b == B_DEV:
+                return O_DEV
+            return O_ROAD + road_choice(s, bd, q, w)
+    if code == P_TRADER:
         for i in range(4):
             b = PRIORITY[i]
-            if affordable(s, p, b) and placeable(s, bd, cfg, p, b, w):
-                build(s, bd, cfg, p, b, rs, rec, w, st)
-                done = True
-                break
-        if not done and s[POL + p] == P_TRADER:
-            for i in range(4):
-                b = PRIORITY[i]
-                if missing(s, p, b) == 1 and placeable(s, bd, cfg, p, b, w) and trade_for(s, bd, cfg, p, b):
-                    st[ST_ACT + p * NACT + A_TRADE] += 1
-                    build(s, bd, cfg, p, b, rs, rec, w, st)
-                    done = True
-                    break
-        if not done:
-            return
+            if missing(s, q, b) == 1 and placeable(s, bd, cfg, q, b, w):
+                t = trade_choice(s, bd, cfg, q, b)
+                if t >= 0:
+                    return O_TRADE + t
+    return O_END
+
+
+@kernel(f"boolean({S}, int64, int64)")
+def road_legal(s, q, e):
+    """Whether q may build a road on edge e: free, and touching an own building or an own road through a vertex
+    no other player's building holds."""
+    if s[ROAD + e] >= 0:
+        return False
+    for k in range(2):
+        x = EDGES[e, k]
+        o = s[VOWN + x]
+        if o == q or (o < 0 and has_road_at(s, q, x)):
+            return True
+    return False
 
 
 # ------------------------------------------------------------------------------------------------
 # the 7, the robber and development cards
 
 
-@kernel(f"void({S}, {S}, {S}, int64, {S}, {S})")
-def discard(s, bd, cfg, q, w, st):
-    n = hand_total(s, q)
-    if n <= 7:
-        return
-    d = (n + 1) // 2 if cfg[C_DISC_UP] else n // 2
-    st[ST_DISCARDED] += d
-    b = target(s, bd, cfg, q, w)
-    for _ in range(d):
-        best, bv = -1, -(1 << 30)
-        for i in range(NR):
-            r = PREF[i]
-            h = s[HAND + q * NR + r]
-            if h > 0 and h - target_cost(b, r) > bv:
-                best, bv = r, h - target_cost(b, r)
-        s[HAND + q * NR + best] -= 1
-        s[BANK + best] += 1
+@kernel(f"int64({S}, int64, int64)")
+def discard_choice(s, q, b):
+    """The card greedy discards: the largest surplus over its wanted build b's cost (ties PREF)."""
+    best, bv = -1, -(1 << 30)
+    for i in range(NR):
+        r = PREF[i]
+        h = s[HAND + q * NR + r]
+        if h > 0 and h - target_cost(b, r) > bv:
+            best, bv = r, h - target_cost(b, r)
+    return best
 
 
-@kernel(f"void({S}, {S}, {S}, int64, int64, {U}, {R}, {S})")
-def steal(s, bd, cfg, p, victim, rs, rec, w):
-    if cfg[C_STEAL_CHOSEN]:
-        b = target(s, bd, cfg, p, w)
-        r, bn, bvh = -1, -1, -1
-        for i in range(NR):
-            x = PREF[i]
-            vh = s[HAND + victim * NR + x]
-            if vh == 0:
-                continue
-            need = max(0, target_cost(b, x) - s[HAND + p * NR + x])
-            if need > bn or (need == bn and vh > bvh):
-                r, bn, bvh = x, need, vh
-    else:
-        k = randint(rs, S_STEAL, hand_total(s, victim))
-        r = 0
-        while k >= s[HAND + victim * NR + r]:
-            k -= s[HAND + victim * NR + r]
-            r += 1
-        note(rec, R_STEAL, r)
+@kernel(f"int64({S}, {S}, {S}, int64, int64, {S})")
+def steal_choice(s, bd, cfg, p, victim, w):
+    """Under steal: chosen, the resource greedy takes: the most needed for its wanted build, then the victim's
+    most held."""
+    b = target(s, bd, cfg, p, w)
+    r, bn, bvh = -1, -1, -1
+    for i in range(NR):
+        x = PREF[i]
+        vh = s[HAND + victim * NR + x]
+        if vh == 0:
+            continue
+        need = max(0, target_cost(b, x) - s[HAND + p * NR + x])
+        if need > bn or (need == bn and vh > bvh):
+            r, bn, bvh = x, need, vh
+    return r
+
+
+@kernel(f"void({S}, int64, int64, int64)")
+def take(s, p, victim, r):
+    """p takes a card of kind r from the victim; every other seat sees a card move, not its kind."""
     s[HAND + victim * NR + r] -= 1
     s[HAND + p * NR + r] += 1
+    for x in range(s[NPL]):
+        if x != p and x != victim:
+            s[UNC + x * MAXP + p] += 1
+            s[UNC + x * MAXP + victim] += 1
 
 
-@kernel(f"void({S}, {S}, {S}, int64, {U}, {R}, {S})")
-def robber(s, bd, cfg, p, rs, rec, w):
+@kernel(f"int64({S}, {U}, int64)")
+def random_kind(s, rs, q):
+    """The kind of a card drawn blind from q's hand (the steal stream)."""
+    k = randint(rs, S_STEAL, hand_total(s, q))
+    r = 0
+    while k >= s[HAND + q * NR + r]:
+        k -= s[HAND + q * NR + r]
+        r += 1
+    return r
+
+
+@kernel(f"int64({S}, {U}, {R}, int64)")
+def random_card(s, rs, rec, victim):
+    """A card drawn blind from the victim's hand (recorded)."""
+    r = random_kind(s, rs, victim)
+    note(rec, R_STEAL, r)
+    return r
+
+
+@kernel(f"boolean({S}, {S}, int64, int64)")
+def robber_legal(s, cfg, p, h):
+    return h != s[ROBBER] or cfg[C_ROB_ANY] == 1
+
+
+@kernel(f"int64({S}, {S}, {S}, int64)")
+def robber_choice(s, bd, cfg, p):
+    """greedy's robber hex: the most pips times buildings of others, away from its own buildings if it can."""
     best, bv = -1, -1
     for own_ok in range(2):
         for h in range(NH):
-            if (h == s[ROBBER] and cfg[C_ROB_ANY] == 0) or (own_ok == 0 and touches(s, h, p)):
+            if not robber_legal(s, cfg, p, h) or (own_ok == 0 and touches(s, h, p)):
                 continue
             val = 0
             pp = pips(bd[B_NUM + h])
@@ -610,16 +679,25 @@ def robber(s, bd, cfg, p, rs, rec, w):
                 best, bv = h, val
         if best >= 0:
             break
-    s[ROBBER] = best
+    return best
+
+
+@kernel(f"boolean({S}, int64, int64)")
+def victim_legal(s, p, q):
+    return q != p and hand_total(s, q) > 0 and touches(s, s[ROBBER], q)
+
+
+@kernel(f"int64({S}, int64)")
+def victim_choice(s, p):
+    """greedy's victim at the robber's hex: the most cards (ties the first after p); -1 none."""
     P = s[NPL]
     victim, vt = -1, 0
     for k in range(1, P):
         q = (p + k) % P
         t = hand_total(s, q)
-        if t > vt and touches(s, best, q):
+        if t > vt and touches(s, s[ROBBER], q):
             victim, vt = q, t
-    if victim >= 0:
-        steal(s, bd, cfg, p, victim, rs, rec, w)
+    return victim
 
 
 @kernel(f"boolean({S}, int64, int64)")
@@ -644,8 +722,11 @@ def play_card(s, p, t, st, act):
     st[ST_ACT + p * NACT + act] += 1
 
 
-@kernel(f"boolean({S}, {S}, {S}, int64, {S}, {S})")
-def year_of_plenty(s, bd, cfg, p, w, st):
+@kernel(f"int64({S}, {S}, {S}, int64, {S})")
+def yop_choice(s, bd, cfg, p, w):
+    """greedy's year of plenty: the cards completing the first placeable build of PRIORITY that misses one or
+    two (a second card where one is missing: the resource it holds least, ties PREF) as O_YOP + r1 * 6 + r2
+    (r2 = NR: none); -1 none."""
     for i in range(4):
         b = PRIORITY[i]
         m = missing(s, p, b)
@@ -657,27 +738,34 @@ def year_of_plenty(s, bd, cfg, p, w, st):
                 ok = False
         if not ok or not placeable(s, bd, cfg, p, b, w):
             continue
-        play_card(s, p, YOP, st, A_YOP)
+        r1, r2 = -1, -1
         for r in range(NR):
             d = COST[b, r] - s[HAND + p * NR + r]
-            if d > 0:
-                s[HAND + p * NR + r] += d
-                s[BANK + r] -= d
+            for _ in range(max(0, d)):
+                if r1 < 0:
+                    r1 = r
+                else:
+                    r2 = r
         if m == 1:
             best, bh = -1, 1 << 30
             for j in range(NR):
                 r = PREF[j]
-                if s[BANK + r] > 0 and s[HAND + p * NR + r] < bh:
-                    best, bh = r, s[HAND + p * NR + r]
-            if best >= 0:
-                s[HAND + p * NR + best] += 1
-                s[BANK + best] -= 1
-        return True
-    return False
+                left = s[BANK + r] - (r == r1)
+                held = s[HAND + p * NR + r] + (r == r1)
+                if left > 0 and held < bh:
+                    best, bh = r, held
+            r2 = best
+        if r2 < 0:
+            r2 = NR
+        elif r2 < r1:
+            r1, r2 = r2, r1
+        return O_YOP + r1 * 6 + r2
+    return -1
 
 
-@kernel(f"boolean({S}, int64, {S})")
-def monopoly(s, p, st):
+@kernel(f"int64({S}, int64)")
+def mono_choice(s, p):
+    """greedy's monopoly: the resource the others hold most of (ties PREF), at least 3; -1 none."""
     P = s[NPL]
     best, bt = -1, -1
     for i in range(NR):
@@ -688,40 +776,26 @@ def monopoly(s, p, st):
                 t += s[HAND + q * NR + r]
         if t > bt:
             best, bt = r, t
-    if bt < 3:
-        return False
-    play_card(s, p, MONO, st, A_MONO)
-    for q in range(P):
-        if q != p:
-            s[HAND + p * NR + best] += s[HAND + q * NR + best]
-            s[HAND + q * NR + best] = 0
-    return True
+    return best if bt >= 3 else -1
 
 
-@kernel(STEP)
-def dev_step(s, bd, cfg, p, rs, rec, w, st):
-    while s[ENDED] == E_RUN and (cfg[C_DEV_UNLIMITED] == 1 or s[PLAYS] == 0):
-        if can_play(s, p, KNIGHT) and knight_wanted(s, bd, p):
-            play_card(s, p, KNIGHT, st, A_KNIGHT)
-            robber(s, bd, cfg, p, rs, rec, w)
-            s[KN + p] += 1
-            la = s[LA]
-            if s[KN + p] >= 3 and la != p and (la < 0 or s[KN + p] > s[KN + la]):
-                s[LA] = p
-            claim(s, cfg, p)
-        elif can_play(s, p, ROADB) and road_wanted(s, bd, cfg, p, w):
-            play_card(s, p, ROADB, st, A_ROADB)
-            for _ in range(2):
-                e = road_choice(s, bd, p, w) if s[SUP + p * 3] > 0 else -1
-                if e >= 0:
-                    place_road(s, cfg, p, e, w)
-            claim(s, cfg, p)
-        elif can_play(s, p, YOP) and year_of_plenty(s, bd, cfg, p, w, st):
-            continue
-        elif can_play(s, p, MONO) and monopoly(s, p, st):
-            continue
-        else:
-            return
+@kernel(f"int64({S}, {S}, {S}, int64, {S})")
+def dev_choice(s, bd, cfg, p, w):
+    """greedy's development card: a knight when the robber blocks it or to take largest army, road building when
+    it wants a road, year of plenty when two cards complete a build, monopoly on 3 cards or more; else O_END."""
+    if can_play(s, p, KNIGHT) and knight_wanted(s, bd, p):
+        return O_KNIGHT
+    if can_play(s, p, ROADB) and road_wanted(s, bd, cfg, p, w):
+        return O_ROADB
+    if can_play(s, p, YOP):
+        c = yop_choice(s, bd, cfg, p, w)
+        if c >= 0:
+            return c
+    if can_play(s, p, MONO):
+        r = mono_choice(s, p)
+        if r >= 0:
+            return O_MONO + r
+    return O_END
 
 
 # ------------------------------------------------------------------------------------------------
@@ -752,10 +826,10 @@ def produce(s, bd, roll, w):
             s[BANK + r] -= t
 
 
-@kernel(STEP)
-def roll_phase(s, bd, cfg, p, rs, rec, w, st):
-    """The start of p's turn: last turn's cards become playable, old VP cards are revealed (must_reveal), the
-    win check, then the roll: production, or a 7's discards, robber and steal."""
+@kernel(f"void({S}, {S}, int64)")
+def roll_start(s, cfg, p):
+    """The start of p's turn before the roll: last turn's cards become playable, old VP cards are revealed
+    (must_reveal), the win check."""
     for t in range(5):
         s[DEVNEW + p * 5 + t] = 0
     s[PLAYS] = 0
@@ -763,18 +837,6 @@ def roll_phase(s, bd, cfg, p, rs, rec, w, st):
         s[VPR + p] += s[DEVH + p * 5 + VPCARD]
         s[DEVH + p * 5 + VPCARD] = 0
     check_win(s, cfg, p)
-    if s[ENDED] != E_RUN:
-        return
-    roll = randint(rs, S_DICE, 6) + randint(rs, S_DICE, 6) + 2
-    note(rec, R_ROLL, roll)
-    if roll == 7:
-        st[ST_SEVENS] += 1
-        P = s[NPL]
-        for k in range(P):
-            discard(s, bd, cfg, (p + k) % P, w, st)
-        robber(s, bd, cfg, p, rs, rec, w)
-    else:
-        produce(s, bd, roll, w)
 
 
 @kernel(f"void({S}, {S}, {U}, {R}, {S})")
@@ -823,8 +885,10 @@ def start_order(s, cfg, rs, rec, w):
                 nxt += 1
 
 
-@kernel(f"void({S}, {S}, {S}, int64, int64, {S})")
-def setup_road(s, bd, cfg, q, v, w):
+@kernel(f"int64({S}, {S}, int64)")
+def setup_road_choice(s, bd, v):
+    """greedy's set-up road from v: toward the free spot of most pips one step beyond (ties the first
+    neighbour); -1 none."""
     best, bv = -1, -2
     for k in range(3):
         x = NB[v, k]
@@ -837,36 +901,13 @@ def setup_road(s, bd, cfg, q, v, w):
                 val = bd[B_VPIPS + u]
         if val > bv:
             best, bv = k, val
-    if best >= 0:
-        place_road(s, cfg, q, NBE[v, best], w)
-
-
-@kernel(f"void({S}, {S}, {S}, {S}, {U}, {R}, {S})")
-def setup(s, bd, cfg, pols, rs, rec, w):
-    P = s[NPL]
-    start_order(s, cfg, rs, rec, w)
-    for k in range(P):
-        q = s[ORDER + k]
-        s[POL + q] = pols[k] if cfg[C_BYRANK] else pols[q]
-    for i in range(2 * P):
-        q = s[ORDER + (i if i < P else 2 * P - 1 - i)]
-        v = best_spot(s, bd, cfg, q, True)
-        place_settlement(s, bd, cfg, q, v, w)
-        setup_road(s, bd, cfg, q, v, w)
-        if i >= P:
-            for j in range(3):
-                h = VHEX[v, j]
-                if h >= 0 and bd[B_RES + h] >= 0:
-                    s[HAND + q * NR + bd[B_RES + h]] += 1
-                    s[BANK + bd[B_RES + h]] -= 1
-    s[PHASE] = 1
-    s[TURN] = 0
-    s[TOMOVE] = s[ORDER]
+    return -1 if best < 0 else NBE[v, best]
 
 
 @njit(f"void({S}, {S}, {S})", cache=True)
 def init(s, bd, cfg):
-    """A fresh state for the board in bd (its vertex pips and kinds are filled in here)."""
+    """A fresh state for the board in bd (its vertex pips and kinds are filled in here, and the row copied into
+    the state)."""
     for v in range(NV):
         p, m = 0, 0
         for j in range(3):
@@ -878,6 +919,8 @@ def init(s, bd, cfg):
         bd[B_VKIND + v] = m
     for i in range(SSIZE):
         s[i] = 0
+    for i in range(BDSIZE):
+        s[BD + i] = bd[i]
     for r in range(NR):
         s[BANK + r] = BANK0
     for t in range(5):
@@ -901,6 +944,9 @@ def init(s, bd, cfg):
     s[TURN] = -1
     s[WINNER] = -1
     s[NPL] = P
+    s[SETV] = -1
+    s[DLEFT] = -1
+    s[VICT] = -1
 
 
 @kernel(f"void({S}, {S}, {S})")
@@ -916,53 +962,578 @@ def finish(s, cfg, st):
         st[ST_ORDER + q] = s[ORDER + q]
 
 
-@njit(f"void({R}, {S}, {R}, {UR}, {R}, {S}, {S}, {R}, boolean, int64)", cache=True, _nrt=False)
-def batch(bds, cfg, pols, streams, stats, s, w, rec, fresh, max_turns):
+# ------------------------------------------------------------------------------------------------
+# the forward model (core/search.py) on the state `f` (its board row, work vector and stats inside it, `init`):
+# the set-up's settlements and roads, each card a 7's discard costs (seat by seat from the mover), the robber's hex
+# and victim (and under steal: chosen the card), each development card played (road building's roads one by one)
+# and each build or bank trade are decisions; a turn ends with its mover's O_END, and advance returns
+# search.ROUND_END after each turn (and after the set-up), so a caller's round limit counts turns.
+
+# the forward model's functions allocate nothing and are compiled without numba's reference counting (_nrt=False):
+# with it, the slices of the state they hand their kernels (parts) took half of a greedy game's time
+@njit(cache=True, error_model="python", _nrt=False)
+def parts(f):
+    return f[BD:BD + BDSIZE], f[WK:WK + WSIZE], f[STB:STB + STSIZE]
+
+
+@kernel(f"void({S}, {S}, {S})")
+def after_robber(f, cfg, st):
+    """A knight's robber done: the army counted, largest army, the win check; then back to the cards."""
+    p = f[TOMOVE]
+    if f[RCTX] == R_KNIGHT:
+        f[KN + p] += 1
+        la = f[LA]
+        if f[KN + p] >= 3 and la != p and (la < 0 or f[KN + p] > f[KN + la]):
+            f[LA] = p
+        claim(f, cfg, p)
+    f[STEP] = T_DEV
+
+
+@kernel(f"boolean({S}, int64)")
+def any_dev_play(f, p):
+    """Whether p has a development card it may play now (road building: with a road left in supply)."""
+    return (can_play(f, p, KNIGHT) or (can_play(f, p, ROADB) and f[SUP + p * 3] > 0) or can_play(f, p, YOP)
+            or can_play(f, p, MONO))
+
+
+@kernel(f"boolean({S}, int64)")
+def any_road(f, q):
+    if f[SUP + q * 3] == 0:
+        return False
+    for e in range(NE):
+        if road_legal(f, q, e):
+            return True
+    return False
+
+
+@njit(search.ADVANCE_SIG, cache=True, error_model="python", _nrt=False)
+def advance(f, cfg, rs, rec):
+    bd, w, st = parts(f)
+    P = f[NPL]
+    while True:
+        if f[PEND]:
+            return f[DECP]
+        if f[ENDED] != E_RUN:
+            if f[STEP] != T_DONE:  # the turn the game ended in is counted
+                if f[PHASE] == 1:
+                    f[TURN] += 1
+                f[STEP] = T_DONE
+            return search.ENDED
+        step, p = f[STEP], f[TOMOVE]
+        if step == T_SETUP:
+            i = f[SETI]
+            if i == 2 * P:
+                f[PHASE] = 1
+                f[TURN] = 0
+                f[TOMOVE] = f[ORDER]
+                f[STEP] = T_START
+                return search.ROUND_END
+            q = f[ORDER + (i if i < P else 2 * P - 1 - i)]
+            if f[SETV] >= 0 and setup_road_choice(f, bd, f[SETV]) < 0:  # no free edge: no road
+                f[SETI] += 1
+                f[SETV] = -1
+                continue
+            f[PEND] = D_SSET if f[SETV] < 0 else D_SROAD
+            f[DECP] = q
+        elif step == T_START:
+            roll_start(f, cfg, p)
+            if f[ENDED] != E_RUN:
+                continue
+            roll = randint(rs, S_DICE, 6) + randint(rs, S_DICE, 6) + 2
+            note(rec, R_ROLL, roll)
+            if roll == 7:
+                st[ST_SEVENS] += 1
+                f[STEP], f[DK], f[DLEFT] = T_DISC, 0, -1
+            else:
+                produce(f, bd, roll, w)
+                f[STEP] = T_DEV
+            continue
+        elif step == T_DISC:
+            if f[DK] == P:
+                f[STEP], f[RCTX] = T_ROB, R_SEVEN
+                continue
+            q = (p + f[DK]) % P
+            if f[DLEFT] < 0:
+                n = hand_total(f, q)
+                d = 0 if n <= 7 else ((n + 1) // 2 if cfg[C_DISC_UP] else n // 2)
+                st[ST_DISCARDED] += d
+                f[DLEFT] = d
+                if d > 0:
+                    f[DTGT] = target(f, bd, cfg, q, w)
+            if f[DLEFT] == 0:
+                f[DK] += 1
+                f[DLEFT] = -1
+                continue
+            f[PEND], f[DECP] = D_DISC, q
+        elif step == T_ROB:
+            f[PEND], f[DECP] = D_ROBHEX, p
+        elif step == T_VICTIM:
+            if victim_choice(f, p) < 0:
+                after_robber(f, cfg, st)
+                continue
+            f[PEND], f[DECP] = D_VICTIM, p
+        elif step == T_STEAL:
+            f[PEND], f[DECP] = D_STEAL, p
+        elif step == T_DEV:
+            if f[RBL] > 0:
+                f[STEP] = T_RB
+                continue
+            if not (cfg[C_DEV_UNLIMITED] == 1 or f[PLAYS] == 0) or not any_dev_play(f, p):
+                f[STEP] = T_BUILD
+                continue
+            f[PEND], f[DECP] = D_DEV, p
+        elif step == T_RB:
+            if f[RBL] == 0:
+                claim(f, cfg, p)
+                f[STEP] = T_DEV
+                continue
+            if not any_road(f, p):
+                f[RBL] -= 1
+                continue
+            f[PEND], f[DECP] = D_RBROAD, p
+        elif step == T_BUILD:
+            f[PEND], f[DECP] = D_BUILD, p
+        else:  # T_END
+            f[TURN] += 1
+            f[STEP] = T_START
+            f[TOMOVE] = (p + 1) % P
+            if f[TURN] >= cfg[C_CAP]:
+                f[ENDED] = E_CAPPED
+                f[STEP] = T_DONE
+            return search.ROUND_END
+
+
+@njit(search.LEGAL_SIG, cache=True, error_model="python", _nrt=False)
+def legal(f, cfg, out):
+    """The pending decision's options (module notes above), at most out's length."""
+    bd, w, st = parts(f)
+    d, q, cap = f[PEND], f[DECP], out.shape[0]
+    n = 0
+    if d == D_SSET:
+        for v in range(NV):
+            if spot_free(f, v) and n < cap:
+                out[n] = v
+                n += 1
+    elif d == D_SROAD:
+        v = f[SETV]
+        for k in range(3):
+            if NB[v, k] >= 0 and f[ROAD + NBE[v, k]] < 0:
+                out[n] = NBE[v, k]
+                n += 1
+    elif d == D_DISC or d == D_STEAL:
+        who = q if d == D_DISC else f[VICT]
+        for r in range(NR):
+            if f[HAND + who * NR + r] > 0:
+                out[n] = r
+                n += 1
+    elif d == D_ROBHEX:
+        for h in range(NH):
+            if robber_legal(f, cfg, q, h):
+                out[n] = h
+                n += 1
+    elif d == D_VICTIM:
+        P = f[NPL]
+        for k in range(1, P):
+            if victim_legal(f, q, (q + k) % P):
+                out[n] = (q + k) % P
+                n += 1
+    elif d == D_RBROAD:
+        out[0] = O_END
+        n = 1
+        for e in range(NE):
+            if road_legal(f, q, e) and n < cap:
+                out[n] = e
+                n += 1
+    elif d == D_DEV:
+        out[0] = O_END
+        n = 1
+        if can_play(f, q, KNIGHT):
+            out[n] = O_KNIGHT
+            n += 1
+        if can_play(f, q, ROADB) and f[SUP + q * 3] > 0:
+            out[n] = O_ROADB
+            n += 1
+        if can_play(f, q, MONO):
+            for r in range(NR):
+                out[n] = O_MONO + r
+                n += 1
+        if can_play(f, q, YOP):
+            pairs = n
+            for r1 in range(NR):
+                for r2 in range(r1, NR):
+                    if f[BANK + r1] >= 1 + (r1 == r2) and f[BANK + r2] >= 1:
+                        out[n] = O_YOP + r1 * 6 + r2
+                        n += 1
+            if n == pairs:  # the bank holds one card at most
+                for r in range(NR):
+                    if f[BANK + r] > 0:
+                        out[n] = O_YOP + r * 6 + NR
+                        n += 1
+    else:  # D_BUILD
+        out[0] = O_END
+        n = 1
+        if affordable(f, q, B_CITY) and f[SUP + q * 3 + 2] > 0:
+            for v in range(NV):
+                if f[VOWN + v] == q and f[VKIND + v] == 1:
+                    out[n] = O_CITY + v
+                    n += 1
+        if affordable(f, q, B_SETTLE) and f[SUP + q * 3 + 1] > 0:
+            for v in range(NV):
+                if spot_free(f, v) and (cfg[C_NEED_ROAD] == 0 or has_road_at(f, q, v)) and n < cap:
+                    out[n] = O_SETTLE + v
+                    n += 1
+        if affordable(f, q, B_DEV) and placeable(f, bd, cfg, q, B_DEV, w) and n < cap:
+            out[n] = O_DEV
+            n += 1
+        if affordable(f, q, B_ROAD) and f[SUP + q * 3] > 0:
+            for e in range(NE):
+                if road_legal(f, q, e) and n < cap:
+                    out[n] = O_ROAD + e
+                    n += 1
+        for give in range(NR):
+            if f[HAND + q * NR + give] >= rate(f, bd, cfg, q, give):
+                for get in range(NR):
+                    if get != give and f[BANK + get] > 0 and n < cap:
+                        out[n] = O_TRADE + give * NR + get
+                        n += 1
+    return n
+
+
+@njit(search.APPLY_SIG, cache=True, error_model="python", _nrt=False)
+def apply(f, cfg, rs, rec, o):
+    bd, w, st = parts(f)
+    d, q = f[PEND], f[DECP]
+    f[PEND] = 0
+    if d == D_SSET:
+        place_settlement(f, bd, cfg, q, o, w)
+        f[SETV] = o
+        if f[SETI] >= f[NPL]:  # the second settlement's hexes pay one card each
+            for j in range(3):
+                h = VHEX[o, j]
+                if h >= 0 and bd[B_RES + h] >= 0:
+                    f[HAND + q * NR + bd[B_RES + h]] += 1
+                    f[BANK + bd[B_RES + h]] -= 1
+    elif d == D_SROAD:
+        place_road(f, cfg, q, o, w)
+        f[SETI] += 1
+        f[SETV] = -1
+    elif d == D_DISC:
+        f[HAND + q * NR + o] -= 1
+        f[BANK + o] += 1
+        f[DLEFT] -= 1
+    elif d == D_ROBHEX:
+        f[ROBBER] = o
+        f[STEP] = T_VICTIM
+    elif d == D_VICTIM:
+        if cfg[C_STEAL_CHOSEN]:
+            f[VICT] = o
+            f[STEP] = T_STEAL
+        else:
+            take(f, q, o, random_card(f, rs, rec, o))
+            after_robber(f, cfg, st)
+    elif d == D_STEAL:
+        take(f, q, f[VICT], o)
+        after_robber(f, cfg, st)
+    elif d == D_RBROAD:
+        if o != O_END:
+            place_road(f, cfg, q, o, w)
+        f[RBL] -= 1
+        f[STEP] = T_RB
+    elif d == D_DEV:
+        if o == O_END:
+            f[STEP] = T_BUILD
+        elif o == O_KNIGHT:
+            play_card(f, q, KNIGHT, st, A_KNIGHT)
+            f[STEP], f[RCTX] = T_ROB, R_KNIGHT
+        elif o == O_ROADB:
+            play_card(f, q, ROADB, st, A_ROADB)
+            f[RBL] = 2
+            f[STEP] = T_RB
+        elif o < O_YOP:
+            play_card(f, q, MONO, st, A_MONO)
+            r = o - O_MONO
+            for x in range(f[NPL]):
+                if x != q:
+                    f[HAND + q * NR + r] += f[HAND + x * NR + r]
+                    f[HAND + x * NR + r] = 0
+        else:
+            play_card(f, q, YOP, st, A_YOP)
+            for r in ((o - O_YOP) // 6, (o - O_YOP) % 6):
+                if r < NR:
+                    f[HAND + q * NR + r] += 1
+                    f[BANK + r] -= 1
+    else:  # D_BUILD
+        if o == O_END:
+            f[STEP] = T_END
+        elif o >= O_TRADE:
+            give, get = (o - O_TRADE) // NR, (o - O_TRADE) % NR
+            rt = rate(f, bd, cfg, q, give)
+            f[HAND + q * NR + give] -= rt
+            f[BANK + give] += rt
+            f[HAND + q * NR + get] += 1
+            f[BANK + get] -= 1
+            st[ST_ACT + q * NACT + A_TRADE] += 1
+        elif o >= O_ROAD:
+            build(f, bd, cfg, q, B_ROAD, o - O_ROAD, rs, rec, w, st)
+        elif o >= O_SETTLE:
+            build(f, bd, cfg, q, B_SETTLE, o - O_SETTLE, rs, rec, w, st)
+        elif o >= O_CITY:
+            build(f, bd, cfg, q, B_CITY, o - O_CITY, rs, rec, w, st)
+        else:
+            build(f, bd, cfg, q, B_DEV, -1, rs, rec, w, st)
+
+
+@njit(search.POLICY_SIG, cache=True, error_model="python", _nrt=False)
+def policy(f, cfg, rs, rec, code):
+    """greedy (P_GREEDY), trader (P_TRADER: greedy with its bank trades) or random (P_RANDOM: uniform over the
+    legal options, on the steal stream)."""
+    bd, w, st = parts(f)
+    d, q = f[PEND], f[DECP]
+    if code == P_RANDOM:
+        opts = w[W_OPT:W_OPT + 64]
+        n = legal(f, cfg, opts)
+        return opts[randint(rs, S_STEAL, n)]
+    if d == D_SSET:
+        return best_spot(f, bd, cfg, q, True)
+    if d == D_SROAD:
+        return setup_road_choice(f, bd, f[SETV])
+    if d == D_DISC:
+        return discard_choice(f, q, f[DTGT])
+    if d == D_ROBHEX:
+        return robber_choice(f, bd, cfg, q)
+    if d == D_VICTIM:
+        return victim_choice(f, q)
+    if d == D_STEAL:
+        return steal_choice(f, bd, cfg, q, f[VICT], w)
+    if d == D_RBROAD:
+        e = road_choice(f, bd, q, w) if f[SUP + q * 3] > 0 else -1
+        return O_END if e < 0 else e
+    if d == D_DEV:
+        return dev_choice(f, bd, cfg, q, w)
+    return build_choice(f, bd, cfg, q, code, w)
+
+
+@njit(search.DETERMINIZE_SIG, cache=True, error_model="python")
+def determinize(f, cfg, viewer, rs):
+    """Hidden from `viewer`: the other seats' development cards (each keeps its count, and of them the count
+    bought this turn) and the deck's order (the engine draws from the deck's counts).  The cards the viewer
+    cannot see (the deck's and the others' unplayed cards) are pooled by kind and dealt again at random.
+    Resource hands: every production, build, trade, discard and card played is public; a steal between two other
+    seats hides the card's kind, so that many cards of each seat it touched are resampled (`UNC`; a
+    simplification: docs/games/catan-search.md)."""
+    P = f[NPL]
+    pool = np.zeros(5, dtype=np.int64)
+    for t in range(5):
+        pool[t] = f[DECK + t]
+    for q in range(P):
+        if q != viewer:
+            for t in range(5):
+                pool[t] += f[DEVH + q * 5 + t]
+    left = pool.sum()
+    for q in range(P):
+        if q == viewer:
+            continue
+        held, new = 0, 0
+        for t in range(5):
+            held += f[DEVH + q * 5 + t]
+            new += f[DEVNEW + q * 5 + t]
+            f[DEVH + q * 5 + t] = 0
+            f[DEVNEW + q * 5 + t] = 0
+        for i in range(held):
+            k = randint(rs, S_DEV, left)
+            t = 0
+            while k >= pool[t]:
+                k -= pool[t]
+                t += 1
+            pool[t] -= 1
+            left -= 1
+            f[DEVH + q * 5 + t] += 1
+            if i < new:
+                f[DEVNEW + q * 5 + t] += 1
+    for t in range(5):
+        f[DECK + t] = pool[t]
+    # the resource cards whose kind steals between other seats hid from the viewer: as many as such steals touched
+    # each other seat (as thief or victim; at most its hand), drawn from its hand, pooled and dealt again
+    unseen = np.zeros(P, dtype=np.int64)
+    cards = np.zeros(NR, dtype=np.int64)
+    left = 0
+    for q in range(P):
+        if q == viewer:
+            continue
+        unseen[q] = min(f[UNC + viewer * MAXP + q], hand_total(f, q))
+        for _ in range(unseen[q]):
+            r = random_kind(f, rs, q)
+            f[HAND + q * NR + r] -= 1
+            cards[r] += 1
+            left += 1
+    for q in range(P):
+        for _ in range(unseen[q]):
+            k = randint(rs, S_STEAL, left)
+            r = 0
+            while k >= cards[r]:
+                k -= cards[r]
+                r += 1
+            cards[r] -= 1
+            left -= 1
+            f[HAND + q * NR + r] += 1
+
+
+@kernel(f"void({S}, {S}, {S})")
+def top_points(f, cfg, keys):
+    """Every seat's win key: the winner 1, the rest 0; a game not won: its points (a capped game's most points
+    share the win)."""
+    for q in range(f[NPL]):
+        keys[q] = points(f, cfg, q)
+    if f[ENDED] == E_WON:
+        for q in range(f[NPL]):
+            keys[q] = 1 if q == f[WINNER] else 0
+
+
+# the evaluation: a seat's standing in points, EVAL_PIPS a point per pip of production (a city's twice; the
+# robber's hex not counted), EVAL_CARDS a point per card in hand up to 7 and per unplayed development card;
+# EVAL_SHARPNESS the softmax's over the seats
+EVAL_PIPS, EVAL_CARDS, EVAL_SHARPNESS = 0.06, 0.1, 1.0
+
+
+@kernel(f"float64({S}, {S}, int64)")
+def standing(f, cfg, q):
+    pp = 0
+    for v in range(NV):
+        if f[VOWN + v] == q:
+            pp += f[BD + B_VPIPS + v] * f[VKIND + v]
+    cards = min(hand_total(f, q), 7)
+    for t in range(5):
+        cards += f[DEVH + q * 5 + t]
+    return points(f, cfg, q) + EVAL_PIPS * pp + EVAL_CARDS * cards
+
+
+@njit(search.SCORE_SIG, cache=True, error_model="python", _nrt=False)
+def evaluate(f, cfg, seat):
+    """The forward model's evaluation (core/search.py, truncated playouts): the seat's estimated share of the win
+    where the game goes on, a softmax of every seat's `standing` (points, production, cards)."""
+    P = f[NPL]
+    top = -1e9
+    for q in range(P):
+        top = max(top, standing(f, cfg, q))
+    total, mine = 0.0, 0.0
+    for q in range(P):
+        e = math.exp(EVAL_SHARPNESS * (standing(f, cfg, q) - top))
+        total += e
+        if q == seat:
+            mine = e
+    return mine / total
+
+
+@njit(search.SCORE_SIG, cache=True, error_model="python", _nrt=False)
+def reward(f, cfg, seat):
+    """The seat's share of the win: 1 to the winner; a capped game splits it among the most points; where the
+    game goes on (a truncated playout), its `evaluate`."""
+    if f[ENDED] == E_RUN:
+        return evaluate(f, cfg, seat)
+    keys = parts(f)[1][W_KEY:W_KEY + f[NPL]]
+    top_points(f, cfg, keys)
+    return search.win_share(keys, seat)
+
+
+@njit(search.SCORE_SIG, cache=True, error_model="python", _nrt=False)
+def margin(f, cfg, seat):
+    """The seat's points minus the best other seat's; where the game goes on, the same of their `standing`."""
+    if f[ENDED] == E_RUN:
+        best = -1e9
+        for q in range(f[NPL]):
+            if q != seat:
+                best = max(best, standing(f, cfg, q))
+        return standing(f, cfg, seat) - best
+    keys = parts(f)[1][W_KEY:W_KEY + f[NPL]]
+    for q in range(f[NPL]):
+        keys[q] = points(f, cfg, q)
+    return search.lead(keys, seat)
+
+
+# playouts of DEPTH turns (two rounds at 4 players; policies.py's search_depth), then the evaluation, and no
+# exploring playouts: at 4 players search:64 against three search:16 won 34.5% (200 games) with none, 27.0% with the
+# default rate 8; 4 or 16 turns did worse (docs/games/catan-search.md)
+DEPTH = 8
+MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin, explore_in=0,
+                            evaluate=evaluate, depth=DEPTH)
+S1, R2 = types.int64[::1], types.int64[:, ::1]
+
+
+@njit(types.void(R2, S1, R2, types.uint64[:, ::1], R2, S1, R2, types.boolean, types.int64, *search.MODEL),
+      cache=True, error_model="python")
+def batch(bds, cfg, pols, streams, stats, s, rec, fresh, max_turns, advance, legal, apply, policy, determinize,
+          reward, margin):
     """Game j on board bds[j] with policies pols[j] (per seat, or per placement rank under C_BYRANK) and chance
-    streams streams[j] (advanced in place), its stats in stats[j]; s, w and rec are the state, work and record
-    buffers.  fresh: every game from a new state; else the one game in s goes on.  Each game plays its set-up
-    (if not yet done) and then up to max_turns turns (-1: to the end)."""
-    for j in range(bds.shape[0]):
-        bd, rs, st = bds[j], streams[j], stats[j]
+    streams streams[j] (advanced in place), its stats in stats[j]; s the forward state (its board, work and stats
+    inside), rec the record buffer.  fresh: every game from a new state (its start order rolled here); else the
+    one game in s goes on.  Each game plays its set-up (if not yet done) and then up to max_turns turns (-1: to
+    the end), through core's whole-game loop; the search players' seed comes from the start-order stream's seed
+    (never its draws); the forward model comes in as arguments, so that this kernel caches."""
+    P = cfg[C_P]
+    codes = np.empty(P, dtype=np.int64)
+    st = s[STB:STB + STSIZE]
+    for j in range(streams.shape[0]):
+        rs = streams[j]
+        seed = search.mix(rs[S_START] ^ np.uint64(0xCA7A4))
         if fresh:
-            init(s, bd, cfg)
-        if s[PHASE] == 0:
-            setup(s, bd, cfg, pols[j], rs, rec, w)
-        P = s[NPL]
-        played = 0
-        while s[ENDED] == E_RUN and played != max_turns:
-            p = s[TOMOVE]
-            roll_phase(s, bd, cfg, p, rs, rec, w, st)
-            if s[ENDED] == E_RUN:
-                dev_step(s, bd, cfg, p, rs, rec, w, st)
-                build_loop(s, bd, cfg, p, rs, rec, w, st)
-            s[TURN] += 1
-            played += 1
-            if s[ENDED] == E_RUN:
-                s[TOMOVE] = (p + 1) % P
-                if s[TURN] >= cfg[C_CAP]:
-                    s[ENDED] = E_CAPPED
+            init(s, bds[j], cfg)
+            start_order(s, cfg, rs, rec, s[WK:WK + WSIZE])
+            for k in range(P):
+                q = s[ORDER + k]
+                s[POL + q] = pols[j, k] if cfg[C_BYRANK] else pols[j, q]
+        for q in range(P):
+            codes[q] = s[POL + q]
+        rounds = max_turns + 1 if (max_turns >= 0 and s[PHASE] == 0) else max_turns  # the set-up ends a round
+        search.play(s, cfg, rs, rec, codes, rounds, -1, seed, advance, legal, apply, policy, determinize, reward,
+                    margin)
         finish(s, cfg, st)
+        stats[j, :] = st
 
 
 NEW_GAME, GO_ON = True, False  # run's start: every game from a fresh state, or the one game in s goes on
 
 
-def run(cfg, streams, stats, s, start, max_turns=-1, pols=None, bds=None, w=None, rec=None):
-    """`batch` as core calls an engine (`core/engine.py`): `bds` the board rows (one a game), `pols` the policy
-    codes, the work and record buffers made fresh where the caller keeps none."""
-    batch(bds, cfg, pols, streams, stats, s, np.zeros(WSIZE, dtype=np.int64) if w is None else w,
-          np.zeros((1, 2), dtype=np.int64) if rec is None else rec, start, max_turns)
+def run(cfg, streams, stats, s, start, max_turns=-1, pols=None, bds=None, rec=None):
+    """`batch` as core calls an engine (`core/engine.py`): `bds` the board rows (one a game; read for new games
+    only), `pols` the policy codes, the record buffer made fresh where the caller keeps none."""
+    pols = np.zeros((1, 1), dtype=np.int64) if pols is None else pols
+    bds = np.zeros((1, BDSIZE), dtype=np.int64) if bds is None else bds
+    batch(bds, cfg, pols, streams, stats, s, np.zeros((1, 2), dtype=np.int64) if rec is None else rec, start,
+          max_turns, *MODEL.functions())
 
 
 PROBES = ("longest", "road_choice", "best_spot", "place_settlement", "place_road", "discard", "rate", "points",
           "target", "robber", "build_loop", "roll_phase", "dev_step", "produce")
+# the steps a probe drives through the forward model (from start, while in first..last): the discards, the robber,
+# the builds, the turn's start up to its cards, the cards (a knight's robber too)
+DRIVEN = np.zeros((len(PROBES), 3), dtype=np.int64)  # (start, first, last) by probe
+DRIVEN[5], DRIVEN[9], DRIVEN[10] = (T_DISC, T_DISC, T_DISC), (T_ROB, T_ROB, T_STEAL), (T_BUILD, T_BUILD, T_BUILD)
+DRIVEN[11], DRIVEN[12] = (T_START, T_START, T_STEAL), (T_DEV, T_ROB, T_RB)
+
+
+@njit(cache=True, error_model="python")
+def drive(f, cfg, rs, rec, start, first, last):
+    """The forward model from step `start`, every decision taken by its seat's own policy, until the game leaves
+    steps first..last (a decision pending after them is withdrawn) or ends."""
+    f[STEP] = start
+    while f[ENDED] == E_RUN:
+        if f[PEND] == 0 and not first <= f[STEP] <= last:
+            break
+        p = advance(f, cfg, rs, rec)
+        if p < 0:
+            break
+        if not first <= f[STEP] <= last:
+            f[PEND] = 0
+            break
+        apply(f, cfg, rs, rec, policy(f, cfg, rs, rec, f[POL + p]))
 
 
 @njit(cache=True)  # compiled on first use (the tests'), not with the engine
 def probe(op, s, bd, cfg, q, x, rs, rec, w, st):
     """One engine step on a hand-made state, for the hand-stepped tests: PROBES[op] for player q (x: a vertex,
-    edge or resource where the step takes one; best_spot: x = 1 in the set-up).  Returns the step's value or 0."""
+    edge or resource where the step takes one; best_spot: x = 1 in the set-up).  The discards, the robber, the
+    builds, the turn's start and the cards are driven through the forward model (`drive`: s is a whole forward
+    state, its own board row, work vector and stats), q the mover.  Returns the step's value or 0."""
     if op == 0:
         return longest(s, cfg, q, w)
     if op == 1:
@@ -973,25 +1544,21 @@ def probe(op, s, bd, cfg, q, x, rs, rec, w, st):
         place_settlement(s, bd, cfg, q, x, w)
     elif op == 4:
         place_road(s, cfg, q, x, w)
-    elif op == 5:
-        discard(s, bd, cfg, q, w, st)
     elif op == 6:
         return rate(s, bd, cfg, q, x)
     elif op == 7:
         return points(s, cfg, q)
     elif op == 8:
         return target(s, bd, cfg, q, w)
-    elif op == 9:
-        robber(s, bd, cfg, q, rs, rec, w)
-        return s[ROBBER]
-    elif op == 10:
-        build_loop(s, bd, cfg, q, rs, rec, w, st)
-    elif op == 11:
-        roll_phase(s, bd, cfg, q, rs, rec, w, st)
-    elif op == 12:
-        dev_step(s, bd, cfg, q, rs, rec, w, st)
     elif op == 13:
         produce(s, bd, x, w)
+    else:
+        s[TOMOVE] = q
+        s[DK], s[DLEFT] = 0, -1
+        s[RCTX] = R_SEVEN
+        drive(s, cfg, rs, rec, DRIVEN[op, 0], DRIVEN[op, 1], DRIVEN[op, 2])
+        if op == 9:
+            return s[ROBBER]
     return 0
 
 
@@ -1042,8 +1609,7 @@ def settings_vector(settings, players: int, by_rank: bool = False) -> np.ndarray
     return cfg
 
 
-def policy_codes(policies) -> np.ndarray:
-    return np.array([POLICY_CODES[p if isinstance(p, str) else p.kind] for p in policies], dtype=np.int64)
+policy_code, policy_codes = engine_coders(__name__, POLICY_CODES, MODEL)
 
 
 def credit(stats: np.ndarray, players: int) -> np.ndarray:

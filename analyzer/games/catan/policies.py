@@ -12,6 +12,14 @@ tie-break, is in the coordination notes.  In short:
   monopoly on the resource the others hold most of (at least 3).
 - `trader`: greedy, plus one bank trade (4:1, 3:1 at an own generic harbour, 2:1 at an own harbour of that
   resource; under harbor_delay not one built this turn) whenever it completes a build missing one card.
+- `random`: uniform over the legal options of every decision (the engine's forward model, `game.py`): a set-up
+  spot and road, each card to discard, the robber's hex and victim, a development card to play (or none), each
+  build, bank trade or the turn's end.
+- `search` (`search:N`, `search:N:BASE`, `search:N:BASE:dK`): core's search player (`core/search.py`) over the
+  engine's forward model: every decision above with two options or more, each option scored by about N playouts
+  (default 64) from resampled development cards (the others' hands and the deck), every seat playing BASE
+  (default greedy) for K turns (default `game.DEPTH`), then the engine's evaluation; the reward is the share of
+  the win (docs/games/catan-search.md).
 """
 from __future__ import annotations
 
@@ -23,7 +31,10 @@ DESCRIPTIONS = {
               "the most pips, discards the largest surplus over its wanted build",
     "trader": "greedy, plus one bank trade (4:1, own harbour 3:1 or 2:1) whenever it completes a build missing one "
               "card",
+    "random": "uniform over the legal options of every decision: set-up spots and roads, discards, the robber, "
+              "development cards, builds, bank trades and the turn's end",
 }
 
 # parse_policies: one policy for every placement rank, the first placer first
-Policy, parse_policy, parse_policies = greedy_first(__name__, DESCRIPTIONS)
+# search_depth: MODEL.depth of game.py (turns of playout, then the evaluation)
+Policy, parse_policy, parse_policies = greedy_first(__name__, DESCRIPTIONS, searchable=True, search_depth=8)

@@ -49,8 +49,7 @@ def snapshot(s: np.ndarray, stats: np.ndarray) -> dict:
 def start(board, settings, players: int, policies, seeds, max_record: int = 1) -> engine.OneGame:
     """One game on `board` with its set-up played (`step(k)` plays k more turns); policies one name per seat,
     seeds its NSTREAMS stream seeds."""
-    return engine.OneGame.dealt(g, settings, players, policies, seeds, max_record, 2,
-                                bds=g.board_vector(board)[None, :], w=np.zeros(g.WSIZE, dtype=np.int64))
+    return engine.OneGame.dealt(g, settings, players, policies, seeds, max_record, 2, bds=g.board_vector(board)[None, :])
 
 
 def record_of(rec: np.ndarray) -> list[tuple[str, int]]:

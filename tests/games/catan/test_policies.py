@@ -15,7 +15,7 @@ def test_policies_parse_by_name_or_mapping_and_bad_ones_name_their_field():
     assert parse_policies("greedy", "policies", 3) == (Policy("greedy"),) * 3
     assert all(Policy(k).describe() for k in DESCRIPTIONS)
     with pytest.raises(ScenarioError) as err:
-        parse_policy("random", "policies[2]")
+        parse_policy("cleverest", "policies[2]")
     assert err.value.field == "policies[2]"
     with pytest.raises(ScenarioError) as err:
         parse_policies(["greedy", "trader"], "policies", 4)
