@@ -18,6 +18,7 @@ class NamedPolicy:
     # where its forward model has an evaluation, its default playout depth (`depth_at`; a search name may give
     # `:dK`); None: none
     search_depth: ClassVar[int | dict[int, int] | None] = None
+    search_round: ClassVar[str] = "round"  # what a playout's depth counts, where the model's round is a turn
 
     @property
     def label(self) -> str:
@@ -31,7 +32,7 @@ class NamedPolicy:
         """A policy: a name, or a mapping {kind: name}; where `searchable`, also `search[:N[:BASE]]`."""
         kinds = tuple(cls.descriptions)
         if cls.searchable and SearchPolicy.named(value):
-            return SearchPolicy.parse(value, field, cls.parse, depths=cls.search_depth)
+            return SearchPolicy.parse(value, field, cls.parse, depths=cls.search_depth, round_name=cls.search_round)
         if isinstance(value, str):
             if value not in kinds:
                 more = ", search, search:N, search:N:BASE" if cls.searchable else ""
@@ -64,16 +65,17 @@ def depth_at(depths: int | dict[int, int] | None, budget: int) -> int:
 
 
 def greedy_first(module: str, descriptions: dict[str, str], searchable: bool = False,
-                 search_depth: int | dict[int, int] | None = None):
+                 search_depth: int | dict[int, int] | None = None, search_round: str = "round"):
     """A game's `policies.py` in one line: `Policy, parse_policy, parse_policies = greedy_first(__name__,
     DESCRIPTIONS, searchable=True)`.  `Policy` is GreedyFirst with the game's descriptions (name -> what the player
     does), named `module.Policy` so it pickles; `searchable` where its engine also seats the search player,
     `search_depth` where its forward model has an evaluation (the search's default playout depth in rounds, or
-    by budget: `depth_at`).
+    by budget: `depth_at`), `search_round` what it counts (a "turn" where the forward model's round is one).
     `parse_policies(value, field, players)` gives one policy for every turn-order rank, seat 0 (the start player)
     first; a single one is seated everywhere."""
     cls = type("Policy", (GreedyFirst,), {"descriptions": descriptions, "searchable": searchable,
-                                          "search_depth": search_depth, "__module__": module,
+                                          "search_depth": search_depth, "search_round": search_round,
+                                          "__module__": module,
                                           "__qualname__": "Policy"})
     return cls, cls.parse, cls.parse_seats
 
@@ -87,6 +89,7 @@ class SearchPolicy:
     base: object  # the game's own policy
     depth: int | None = None  # rounds a playout plays (0: to the end); None: the game's default
     default_depth: int = dc_field(default=0, compare=False, repr=False)  # the game's default, for `describe`
+    round_name: str = dc_field(default="round", compare=False, repr=False)  # what the depth counts
 
     kind: ClassVar[str] = "search"
 
@@ -99,7 +102,7 @@ class SearchPolicy:
     def describe(self) -> str:
         depth = self.default_depth if self.depth is None else self.depth
         horizon = ("to the end" if depth == 0 else
-                   f"for {depth} round{'s' * (depth > 1)}, the game's evaluation reading the state there")
+                   f"for {depth} {self.round_name}{'s' * (depth > 1)}, the game's evaluation reading the state there")
         return (f"searches each decision it owns by about {self.budget} playouts (the options on the same "
                 f"determinized deals and dice, the better half kept round by round), every seat playing "
                 f"{self.base.label} {horizon}; plays for the win")
@@ -110,7 +113,7 @@ class SearchPolicy:
 
     @classmethod
     def parse(cls, value: str, field: str, parse_base, default_base: str = "greedy",
-              depths: int | dict[int, int] | None = None):
+              depths: int | dict[int, int] | None = None, round_name: str = "round"):
         """`search[:N[:BASE]]`: N a whole number from 1 to 2^20 (default 64), BASE one of the game's own
         policies (not search); where the game has an evaluation (`depths`: its default depth, else None),
         `search:N[:BASE]:dK` too, K a whole number of rounds from 0 (to the end) to 255."""
@@ -140,7 +143,7 @@ class SearchPolicy:
         base = parts[2] if len(parts) > 2 else default_base
         if cls.named(base):
             raise ScenarioError(field, f"got {value!r}: the base policy of a search cannot be a search")
-        return cls(budget, parse_base(base, field), depth, depth_at(depths, budget))
+        return cls(budget, parse_base(base, field), depth, depth_at(depths, budget), round_name)
 
 
 SEARCH_CHUNK = 16
@@ -194,12 +197,12 @@ def engine_coders(module: str, codes: dict, model=None):
 
 
 def parse_with_params(value, field: str, kinds, parse, make, params, read_block,
-                      depths: int | dict[int, int] | None = None):
+                      depths: int | dict[int, int] | None = None, round_name: str = "round"):
     """A searchable game's policy that takes parameters: `search[:N[:BASE]]` (its base read by the game's `parse`;
-    `...:dK` too where the game has an evaluation, `depths` its default depth), a name of `kinds` (`make(name)`),
-    or a mapping {kind, *params} (`read_block(kind, mapping, field)` reads the game's parameters from it)."""
+    `...:dK` too where the game has an evaluation, `depths` its default depth in `round_name`s), a name of `kinds`
+    (`make(name)`), or a mapping {kind, *params} (`read_block(kind, mapping, field)` reads the game's parameters from it)."""
     if SearchPolicy.named(value):
-        return SearchPolicy.parse(value, field, parse, depths=depths)
+        return SearchPolicy.parse(value, field, parse, depths=depths, round_name=round_name)
     if isinstance(value, str):
         if value not in kinds:
             raise ScenarioError(field, f"got {value!r}; allowed: {', '.join(kinds)}, search, search:N, "

@@ -80,6 +80,15 @@ def test_a_default_depth_may_grow_with_the_budget():
     assert "for 2 rounds" in _ByBudget.parse("search:64:d2", "f").describe()
 
 
+class _Turns(_Deep):
+    search_round = "turn"
+
+
+def test_a_game_names_what_its_depth_counts():
+    assert "for 2 turns," in _Turns.parse("search:16", "f").describe()
+    assert "for 1 turn," in _Turns.parse("search:16:d1", "f").describe()
+
+
 def test_a_search_name_gives_a_depth_where_the_game_has_an_evaluation():
     for name, budget, base, depth in (("search:16:d3", 16, "greedy", 3), ("search:64:random:d0", 64, "random", 0),
                                       ("search:8:random", 8, "random", None), ("search", 64, "greedy", None)):

@@ -37,4 +37,5 @@ DESCRIPTIONS = {
 
 # parse_policies: one policy for every placement rank, the first placer first
 # search_depth: MODEL.depth of game.py (turns of playout, then the evaluation)
-Policy, parse_policy, parse_policies = greedy_first(__name__, DESCRIPTIONS, searchable=True, search_depth=8)
+Policy, parse_policy, parse_policies = greedy_first(__name__, DESCRIPTIONS, searchable=True, search_depth=8,
+                                                    search_round="turn")

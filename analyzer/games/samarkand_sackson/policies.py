@@ -25,7 +25,8 @@ inside its kernel; this module names them, describes them and reads them from a 
   1 or 4 oasis cubes, the sale), each option scored by about N playouts (default 64) from the same resampled
   hidden cubes (the other hands' colours and the bag), every seat playing BASE (default greedy) for K turns
   (`search:N:BASE:dK`; default SEARCH_DEPTH: 4, from search:64 on 8; :d0 to the end), then the evaluation (a
-  softmax of the seats' W); the reward is the share of the win.  More than 64 trades or sales: the 64 best by the hand's W, greedy's first.
+  softmax of the seats' W); the reward is the share of the win.  More than 64 trades or sales: the 64 best by the
+  hand's W, greedy's first.
 """
 from __future__ import annotations
 
@@ -74,7 +75,7 @@ class Policy:
 def parse_policy(value, field: str) -> Policy:
     """A policy: a name (`greedy`, `search`, `search:N`, `search:N:BASE`) or a mapping {kind, roll_gain, sell_at}."""
     return parse_with_params(value, field, KINDS, parse_policy, Policy, ("roll_gain", "sell_at"), read_block,
-                             depths=SEARCH_DEPTH)
+                             depths=SEARCH_DEPTH, round_name="turn")
 
 
 def read_block(kind: str, block: dict, field: str) -> Policy:

@@ -226,7 +226,7 @@ def test_a_search_name_carries_a_playout_depth_by_budget(budget):
     depth = m.MODEL.depth_at(budget)
     assert depth == (8 if budget >= 64 else 4)
     assert search.depth_of(g.policy_code(f"search:{budget}")) == depth
-    assert f"for {depth} rounds" in parse_policy(f"search:{budget}", "f").describe()
+    assert f"for {depth} turns" in parse_policy(f"search:{budget}", "f").describe()
     p = parse_policy(f"search:{budget}:random:d3", "f")
     assert (p.budget, p.base, p.depth, p.label) == (budget, Policy("random"), 3, f"search:{budget}:random:d3")
     assert search.depth_of(g.policy_code(p)) == 3
