@@ -222,7 +222,6 @@ AUTO = "auto"  # --jobs chosen from the measured work: see `_measured`
 WORTH = 3.0  # workers start once the chunks left would take one core WORTH times their start ...
 FIRST_WORTH = 8.0  # ... or FIRST_WORTH times, judged from the first chunk alone (it may include first calls)
 SERIAL_MAX = 16 * CHUNK  # 1,048,576: the largest run the default keeps in this process (`default_jobs`)
-EARLY_FORK = SERIAL_MAX // CHUNK  # 16: --jobs AUTO forks its workers at once for a run of more chunks (`_measured`)
 
 
 def default_jobs(rollouts: int, serial_max: int | None = None) -> int:
@@ -473,16 +472,9 @@ def _measured(task, settings: RunSettings, sizes, indices, remaining: int):
     On Linux those workers are forked from this process, which has just played a chunk: they start with the
     engine loaded and its first calls made, in milliseconds, where a fresh worker spends about 1.5 s importing
     numba and loading the engine from the cache (ENGINE_START).  The first chunk may include this process's
-    own first calls of the engine, so it alone decides only when the run is far beyond the line.
-
-    A run of more than EARLY_FORK chunks (where a question's default takes every core too) forks its workers
-    before any chunk: there the first chunk, played here, was time no worker shared (0.1 s of a Catan run of
-    65,536 games, about 4 s on two workers); each worker makes its own first calls instead, at once."""
+    own first calls of the engine, so it alone decides only when the run is far beyond the line."""
     cores = os.cpu_count() or 1
     forked = _can_fork()
-    if forked and cores > 1 and remaining > EARLY_FORK:
-        yield from _forked(task, settings, sizes, indices, min(cores, remaining))
-        return
     start = FORK_START if forked else worker_start()
     times: list[float] = []
     for i in indices:

@@ -223,19 +223,6 @@ def test_the_measured_jobs_spread_a_long_run_with_the_same_result(tmp_path):
     assert got.chunks == 13
 
 
-def test_the_measured_jobs_fork_a_run_of_many_chunks_before_any(tmp_path, monkeypatch):
-    """More than EARLY_FORK chunks: no chunk waits in this process for the workers (its first one was time no
-    worker shared); the sums are bit-identical."""
-    import os
-
-    monkeypatch.setattr(runner.os, "cpu_count", lambda: 2)
-    rollouts = (runner.EARLY_FORK + 1) * runner.CHUNK
-    got = runner.run(PidTask(tmp_path), runner.RunSettings(rollouts=rollouts, seed=7, jobs=runner.AUTO, progress=False))
-    assert os.getpid() not in pids(tmp_path) and len(list(tmp_path.iterdir())) == runner.EARLY_FORK + 1
-    one = runner.run(float_task, runner.RunSettings(rollouts=rollouts, seed=7, jobs=1, progress=False))
-    assert got["sum"] == one["sum"] and np.array_equal(got["vec"], one["vec"])
-
-
 def test_workers_are_worth_their_start_only_well_past_it():
     start = 1.5
     assert not runner.worth_workers([0.15, 0.15], 16, start)  # 2.4 s left on one core: two workers would gain little
