@@ -1,6 +1,8 @@
 """The benchmark suite's scaling rows and its table, on a tiny task (no timing is asserted)."""
 import json
 
+import pytest
+
 from analyzer.core import bench
 from tests.core.test_runner import coin_task
 
@@ -29,9 +31,41 @@ def test_a_start_up_row_times_a_fresh_command_against_the_bare_interpreter():
     assert 0 < row["cpu"]  # user + system time of the command, the steadier figure on a shared machine
 
 
-def test_the_default_jobs_row_times_a_balance_scenario_against_one_worker():
-    """Quick: one run each at the scenario's own size; the ratio is the -j 1 time over the default's."""
-    scenario = "balance-4p.yaml"  # 4,000 Catan games: about a second of play
+def test_the_default_jobs_row_times_a_balance_scenario_against_one_worker(monkeypatch):
+    """Quick: one run each at the scenario's own size; the ratio is the -j 1 time over the default's, the ceiling
+    Amdahl's law from the serial run (one chunk's games) and the pair's speed (two -j 1 runs at once)."""
+    scenario = "balance-4p.yaml"  # 4,000 Catan games: 4 chunks of 1,024
+    ran = []
+
+    def fake(commands):  # seconds by what runs: -j 1 4.0, default 2.5, one chunk 1.0, two -j 1 at once 5.0
+        ran.append(commands)
+        args = commands[0]
+        one = args[-2:] == ["-j", "1"]
+        return 5.0 if len(commands) == 2 else 1.0 if args[-4:-2] == ["-n", "1024"] else 4.0 if one else 2.5
+
+    monkeypatch.setattr(bench, "_run_all", fake)
+    monkeypatch.setattr(bench.os, "cpu_count", lambda: 2)
     (row,) = bench.default_jobs_rows("catan", scenario, (None, 65_536), quick=True)
-    assert row["ours"] > 0 and row["comparison"] > 0 and row["ratio"] == row["comparison"] / row["ours"]
+    assert [c[0][c[0].index("--no-progress") + 1:] for c in ran] == [
+        ["-n", "64"], ["-n", "4000"], ["-n", "4000", "-j", "1"], ["-n", "1024", "-j", "1"], ["-n", "4000", "-j", "1"]]
+    assert len(ran[-1]) == 2 and ran[-1][0] == ran[-1][1]
+    assert row["ours"] == 2.5 and row["comparison"] == 4.0 and row["ratio"] == 4.0 / 2.5
+    assert row["serial"] == 1.0 and row["pair"] == 4.0 / 5.0
+    assert row["ceiling"] == bench.ceiling_of(4.0, 1.0, 2, 0.8) == 4.0 / (1.0 + 3.0 / 1.6)
     assert scenario in row["what"] and row["target"] == ">= 0.95"
+
+
+def test_run_all_waits_for_every_command_and_fails_on_any():
+    import subprocess
+    import sys
+
+    assert bench._run_all([[sys.executable, "-c", "import time; time.sleep(0.2)"]] * 2) >= 0.2
+    with pytest.raises(subprocess.CalledProcessError):
+        bench._run_all([[sys.executable, "-c", "pass"], [sys.executable, "-c", "raise SystemExit(3)"]])
+
+
+def test_the_ceiling_is_amdahls_law_with_the_pairs_speed():
+    assert bench.ceiling_of(10.0, 2.0, 2) == 10.0 / (2.0 + 8.0 / 2)  # 1.67: the serial 2 s stay
+    assert bench.ceiling_of(10.0, 0.0, 2) == 2.0 and bench.ceiling_of(10.0, 2.0, 1) == 1.0
+    assert bench.ceiling_of(10.0, 2.0, 2, speed=0.5) == 1.0  # two busy cores are worth one
+    assert bench.ceiling_of(1.0, 3.0, 2) == 1.0  # a serial part timed longer than the run: nothing to share
