@@ -15,6 +15,7 @@ import pandas as pd  # noqa: E402
 from analyzer.core import style  # noqa: E402
 
 HATCHES = ("", "//", "..", "xx", "\\\\", "oo", "--", "++")
+CHAR_INCHES = 0.075  # the width of a tick label's character at the plots' font size, about
 group_colour = style.group_colour
 
 
@@ -119,7 +120,7 @@ def grouped_bars_with_ci(df: pd.DataFrame, path: Path, value: str, lo: str, hi: 
                       colors=style.INK, linewidth=1.2, linestyles="dotted")
     if isinstance(reference, (int, float)):
         ax.axhline(reference * scale, color=style.INK, linewidth=0.8)
-    ax.set_xticks(range(len(cats)), [str(c) for c in cats])
+    _category_ticks(fig, ax, cats)
     ax.set_xlabel(category)
     ax.set_ylabel(ylabel + (" (percentage points)" if points else " (%)" if percent else ""))
     ax.set_title(title)
@@ -152,7 +153,7 @@ def quantile_boxes(df: pd.DataFrame, path: Path, group: str, category: str, mean
             if mean:
                 ax.plot([i], [row[mean]], marker="o", markersize=3, color=style.INK)
         handles.append(Patch(facecolor=colour, alpha=0.45, edgecolor=colour, label=str(name)))
-    ax.set_xticks(range(len(cats)), [str(c) for c in cats])
+    _category_ticks(fig, ax, cats)
     ax.set_xlim(-0.6, len(cats) - 0.4)
     ax.autoscale_view()
     ax.set_xlabel(category)
@@ -179,6 +180,16 @@ def _cluster_figure(groups, cats):
     return plt.subplots(figsize=(min(9.0, max(6.0, 1.1 * len(cats) * max(1, len(groups) ** 0.5) + 2)),
                                  4 + 0.25 * ((len(groups) + 2) // 3)),
                         layout="constrained")
+
+
+def _category_ticks(fig, ax, cats) -> None:
+    """A tick label under each cluster, turned upright where the labels are wider than their clusters (many rule
+    sets' seats side by side), so that none runs into the next."""
+    labels = [str(c) for c in cats]
+    ax.set_xticks(range(len(cats)), labels)
+    slot = fig.get_size_inches()[0] * 0.85 / max(len(cats), 1)  # inches a cluster gets
+    if max(map(len, labels), default=0) * CHAR_INCHES > slot:
+        ax.tick_params(axis="x", labelrotation=90)
 
 
 def _cluster(data, group, name, category, cats, g: int, n_groups: int, width: float):
