@@ -904,7 +904,7 @@ def pend(s, p, what):
     s[WHAT] = what
 
 
-@njit(search.ADVANCE_SIG, cache=True, error_model="numpy")
+@njit(search.ADVANCE_SIG, cache=True, error_model="numpy", _nrt=False)
 def advance(s, cfg, rs, rec):
     """Plays up to the next decision (left pending in s) and returns its seat: the figure turns of a round from
     s[TOMOVE] clockwise (each player in turn with a figure still to move), then the monster phase, after which
@@ -1145,6 +1145,7 @@ def margin(s, cfg, seat):
 # playouts at 0.076 games/s; docs/games/finstere_flure-search.md)
 MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin, explore_in=0,
                             evaluate=evaluate, depth=1)
+PLAY = search.whole_game(MODEL)
 
 
 @njit(cache=True, error_model="numpy")
@@ -1261,8 +1262,8 @@ def batch(cfg, pols, streams, stats, s, rec, start, max_rounds, s0, watch, advan
             st[i] = 0
         for q in range(P):
             codes[q] = s[POL + q]
-        search.play(s, cfg, rs, rec, codes, max_rounds, -1, seed, advance, legal, apply, policy, determinize, reward,
-                    margin)
+        PLAY(s, cfg, rs, rec, codes, max_rounds, -1, seed, advance, legal, apply, policy, determinize, reward,
+             margin)
         if s[ENDED] != E_RUN:
             note(rec, R_END, s[ENDED], s[WINNER], 0)
         finish(s, cfg, st)

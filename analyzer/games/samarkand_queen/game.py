@@ -1088,6 +1088,7 @@ def margin(s, cfg, seat):
 
 
 MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin)
+PLAY = search.whole_game(MODEL)
 
 
 @njit(types.void(types.int64[::1], types.boolean, types.int64, types.int64, types.int64[::1], types.int64,
@@ -1131,8 +1132,8 @@ def run_batch(s0, from_setup, me, hidden, forced, turns, cfg, pols, pars, seeds,
         goals_hit(s, bd, goals, hit, j, 0)
         while s[ENDED] == 0 and (turns < 0 or s[TURN] - start < turns):
             t = s[TURN] - start
-            search.play(s, cfg, rs, trace, codes, 1, force, search.mix(seed + np.uint64(t)), advance, legal, apply,
-                        policy, determinize, reward, margin)
+            PLAY(s, cfg, rs, trace, codes, 1, force, search.mix(seed + np.uint64(t)), advance, legal, apply,
+                 policy, determinize, reward, margin)
             force = -1
             goals_hit(s, bd, goals, hit, j, t + 1)
         st[ST_TURNS] += s[TURN] - start

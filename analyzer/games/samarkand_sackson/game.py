@@ -149,8 +149,8 @@ def run_batch(s0, from_setup, me, hidden, known_bag, turns, cfg, pols, pars, sta
         start = s[TURN]
         s[TSTART] = start
         seed = search.mix(rs[S_START] ^ np.uint64(0x5A3A2CA4D))
-        search.play(s, cfg, rs, trace, pols[j], turns, -1, seed, advance, legal, apply, policy, determinize,
-                    reward, margin)
+        model.PLAY(s, cfg, rs, trace, pols[j], turns, -1, seed, advance, legal, apply, policy, determinize,
+                   reward, margin)
         out = stats[j]
         for i in range(STSIZE):
             out[i] = st[i]

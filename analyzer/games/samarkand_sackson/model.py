@@ -884,3 +884,4 @@ def margin(s, cfg, seat):
 
 
 MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin)
+PLAY = search.whole_game(MODEL)

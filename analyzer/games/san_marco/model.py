@@ -595,6 +595,7 @@ def margin(f, fc, seat):
 
 # playouts to the end by default (depth 0); `search:N:dK` plays K rounds, then the evaluation
 MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin, evaluate=evaluate)
+PLAY = search.whole_game(MODEL)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -631,8 +632,8 @@ def batch(fc, pols, pars, seeds, scores, sanmarco, stats_out, last, advance, leg
     for j in range(seeds.shape[0]):
         rs = seeds[j].copy()
         start_game(f, fc, rs, pars[j])
-        search.play(f, fc, rs, rec, pols[j], -1, -1, search.mix(seeds[j, 4] ^ SEARCH_SEED), advance, legal, apply,
-                    policy, determinize, reward, margin)
+        PLAY(f, fc, rs, rec, pols[j], -1, -1, search.mix(seeds[j, 4] ^ SEARCH_SEED), advance, legal, apply,
+             policy, determinize, reward, margin)
         for p in range(P):
             scores[j, p] = f[SC + p]
             sanmarco[j, p] = f[AR + 3 * 4 + p]
