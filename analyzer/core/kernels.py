@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, types
 from numba.core import cgutils
+from numba.core.imputils import impl_ret_borrowed
 from numba.extending import intrinsic
 from numba.np.arrayobj import make_array, populate_array
 
@@ -50,6 +51,27 @@ def scratch(typingctx, rows, cols):
         return ary._getvalue()
 
     return arrty(rows, cols), codegen
+
+
+@intrinsic
+def rows_of(typingctx, a, at, nrows, ncols):
+    """`rows_of(a, at, nrows, ncols)`: a[at:at + nrows * ncols] of an int64 C vector as a (nrows, ncols) C array, a
+    view (no copy, no bounds check), without the call into numba's reshape helper that `a[x:y].reshape(...)` pays:
+    for a state's tables read at every step."""
+    if not (isinstance(a, types.Array) and a.ndim == 1 and a.layout == "C" and a.dtype == types.int64):
+        return None
+    arrty = types.Array(types.int64, 2, "C")
+
+    def codegen(context, builder, sig, args):
+        src = make_array(sig.args[0])(context, builder, args[0])
+        at_, r, c = (context.cast(builder, v, t, types.intp) for v, t in zip(args[1:], sig.args[1:]))
+        intp = context.get_value_type(types.intp)
+        ary = make_array(arrty)(context, builder)
+        populate_array(ary, data=builder.gep(src.data, [at_]), shape=[r, c], strides=[builder.mul(c, intp(8)), intp(8)],
+                       itemsize=intp(8), meminfo=src.meminfo, parent=src.parent)
+        return impl_ret_borrowed(context, builder, arrty, ary._getvalue())
+
+    return arrty(a, at, nrows, ncols), codegen
 
 
 # splitmix64; compiled for the layouts its callers pass (contiguous or not)

@@ -18,7 +18,7 @@ from numba import njit, types
 from analyzer.core import search
 from analyzer.core import settings as core_settings
 from analyzer.core.errors import ScenarioError
-from analyzer.core.kernels import R, S, U, kernel, note2 as note, randint, shuffle, shuffled_range
+from analyzer.core.kernels import R, S, U, kernel, note2 as note, randint, rows_of, shuffle, shuffled_range
 from analyzer.core.policies import engine_coders
 from analyzer.core.streams import StreamSeeds
 from analyzer.games.alhambra import rules as r
@@ -807,13 +807,13 @@ def from_position(s, s0, hidden, pools, rs, wk):
 @njit(cache=True, error_model="numpy", inline="always")  # a view: inlined into the allocation-free callers
 def grid_of(f):
     P = f[NPL]
-    return f[GRID:GRID + P * W * W].reshape((P, W * W))
+    return rows_of(f, GRID, P, W * W)
 
 
 @njit(cache=True, error_model="numpy", inline="always")  # a view: inlined into the allocation-free callers
 def work_of(f):
     at = GRID + f[NPL] * W * W
-    return f[at:at + WSHAPE[0] * WSHAPE[1]].reshape(WSHAPE)
+    return rows_of(f, at, WSHAPE[0], WSHAPE[1])
 
 
 @njit(cache=True, error_model="numpy")
