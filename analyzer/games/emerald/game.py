@@ -835,7 +835,7 @@ def batch(cfg, pols, streams, stats, s, w, rec, start, max_turns, s0, gem_pool, 
     buffers.  start NEW_GAME: a new set-up, policies pols[j] (per seat, or per turn-order rank under C_BYRANK);
     FROM_POSITION: the position s0 (its policies in s0) with its unknown stack cards (-1) dealt from the shuffled
     unseen pools; GO_ON: the one game in s goes on.  Each game plays up to max_turns turns (-1: to the end) in
-    core's loop (`search.play`); the search players' seed comes from the game's choice stream's seed (never its
+    core's loop (`search.whole_game`); the search players' seed comes from the game's choice stream's seed (never its
     draws).  The forward model comes in as arguments, so that this kernel caches."""
     P = cfg[C_P]
     codes = np.empty(P, dtype=np.int64)

@@ -1235,7 +1235,7 @@ def batch(cfg, pols, streams, stats, s, rec, start, max_rounds, s0, watch, advan
     start NEW_GAME: a new set-up, policies pols[j] (per seat, or per turn-order rank under C_BYRANK), the start
     player drawn; FROM_POSITION: the position s0 (its policies in s0); GO_ON: the game in s goes on; ESCAPE: from
     s0, `escape_game` of figure `watch` over max_rounds phases.  Each game plays up to max_rounds rounds (-1: to
-    the end) in core's loop (`search.play`); the search players' seed comes from the game's choice stream's seed
+    the end) in core's loop (`search.whole_game`); the search players' seed comes from the game's choice stream's seed
     (never its draws).  The forward model comes in as arguments, so that this kernel caches."""
     P = cfg[C_P]
     codes = np.empty(P, dtype=np.int64)

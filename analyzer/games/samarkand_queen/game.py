@@ -10,7 +10,7 @@ The rules are core's forward model (`core/search.py`): `advance` plays a turn's 
 check) and leaves the next decision pending; `apply` plays a decision: the action of the seat to move, the keep
 after a marriage's draw (which cards to discard), and the sale of a card whose space a camel reaches first (its
 holder decides, perhaps not the seat to move); `policy` is the engine's player models.  `run_batch` plays every
-game through `search.play`, one turn a call (a turn is the model's round), so that the goals are read after every
+game through `search.whole_game`, one turn a call (a turn is the model's round), so that the goals are read after every
 turn as before.
 
 Chance.  Each game has 3 + 5 random streams (splitmix64) seeded from `Chance`: 0 the deck's order,
@@ -1103,7 +1103,7 @@ def run_batch(s0, from_setup, me, hidden, forced, turns, cfg, pols, pars, seeds,
     left at the game's state and seeds[j] at its streams' state, so that stepping continues the same game).
     cfg: the settings and the board vector, one after the other.  Fills scores (n, P), stats (n, STSIZE), hit
     (n, G) (`goals_hit`; -1 never) and, where trace has rows, one per turn.  Each turn is one call of core's loop
-    (`search.play`, a turn its round); the search players' seed comes from seat 0's choice stream's seed (never
+    (`search.whole_game`, a turn its round); the search players' seed comes from seat 0's choice stream's seed (never
     its draws) and the turn.  s, buf: work space.  The forward model comes in as arguments (function pointers),
     so that this kernel caches."""
     n = seeds.shape[0]

@@ -1,5 +1,5 @@
 """San Marco's rules as core's forward model (`core/search.py`): a round split into the decisions its players make,
-each left pending in the forward state for `search.play` to hand to the seat's player.
+each left pending in the forward state for `search.whole_game` to hand to the seat's player.
 
 The forward state `f` is the engine's state (`game.SSIZE`), then the round's plan `rd`, the game's stats, each
 seat's model parameters (lambda, elimination penalty, beta as float64) and the cursor below; the forward settings
@@ -670,7 +670,7 @@ def policy_arrays(policies, n: int, seat_policy: np.ndarray | None = None):
 
 def play_games(board_, settings, players: int, policies, n: int, rng, seat_policy: np.ndarray | None = None,
                max_rounds: int = g.MAX_ROUNDS, last: np.ndarray | None = None) -> dict:
-    """`game.play_games` through core's loop (`search.play`), so that a seat may be the search player: n whole
+    """`game.play_games` through core's loop (`search.whole_game`), so that a seat may be the search player: n whole
     games on the same chance, scores (n, P), sanmarco (n, P), stats (n, STSIZE), credit (n, P)."""
     chance = g.Chance(n, rng)
     fc = forward_cfg(board_, settings, players, max_rounds)
