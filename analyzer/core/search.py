@@ -349,10 +349,12 @@ def whole_game(model: ForwardModel):
     its code (`codes[seat]`: the engine's own policy, or a search code); `force` >= 0 is the option the first
     decision takes; `seed` seeds the search players; it returns the rounds played.
 
-    The loop calls the game's advance, legal, apply and policy directly (they are this closure's constants: numba
-    specializes and inlines them), which is what a cheap step (random players) needs: through function values
-    (indirect calls) whole games ran at half the speed.  The seven arguments after `seed` are the same functions as
-    first-class values (`MODEL` types), for `choose` alone (a search decision is expensive anyway).  A game
+    The loop calls the game's advance, apply and policy directly (they are this closure's constants: numba
+    specializes and inlines them) and counts no references (`_nrt=False`, as the game's hot functions should:
+    docs/adding-a-game.md), which is what a cheap step (random players) needs: through function values and with
+    reference counting whole games ran at 0.4-0.6x the speed of the engines' own loops.  The seven arguments after
+    `seed` are the same functions as first-class values (`MODEL` types), for a search seat alone (`options`,
+    `choose`: a search decision is expensive anyway).  A game
     makes its loop once, at module level (`PLAY = search.whole_game(MODEL)`), and calls it from its batch kernel,
     which passes on the function values it received from Python: taken inside a kernel they would be dynamic
     globals, which numba does not cache.  The loop itself is not cached on its own (compiled into each game's
