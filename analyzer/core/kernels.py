@@ -13,7 +13,11 @@ module into the compiled engines' cache key, so a change here compiles them afre
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.core import cgutils
+from numba.core.imputils import impl_ret_borrowed
+from numba.extending import intrinsic
+from numba.np.arrayobj import make_array, populate_array
 
 from analyzer.core.search import mix
 
@@ -26,6 +30,48 @@ def kernel(signature, inline="never", error_model="numpy"):
     """A helper only the kernels call: compiled once for its signature, no Python wrapper, no allocation.
     inline="always" inlines it at numba's IR level into its callers (faster hot loops, longer compiles)."""
     return njit(signature, cache=True, no_cpython_wrapper=True, _nrt=False, error_model=error_model, inline=inline)
+
+
+@intrinsic
+def scratch(typingctx, rows, cols):
+    """`scratch(ROWS, COLS)`: work rows for a helper that may not allocate (`_nrt=False`, as the forward model's
+    hot functions are): an uninitialised (ROWS, COLS) int64 C array on the calling function's stack, alive until
+    it returns (never return it or keep it).  ROWS and COLS must be compile-time constants (module-level ints)."""
+    if not (isinstance(rows, types.IntegerLiteral) and isinstance(cols, types.IntegerLiteral)):
+        return None
+    r, c = rows.literal_value, cols.literal_value
+    arrty = types.Array(types.int64, 2, "C")
+
+    def codegen(context, builder, sig, args):
+        intp = context.get_value_type(types.intp)
+        data = cgutils.alloca_once(builder, context.get_value_type(types.int64), size=r * c, name="scratch")
+        ary = make_array(arrty)(context, builder)
+        populate_array(ary, data=data, shape=[intp(r), intp(c)], strides=[intp(8 * c), intp(8)], itemsize=intp(8),
+                       meminfo=None)
+        return ary._getvalue()
+
+    return arrty(rows, cols), codegen
+
+
+@intrinsic
+def rows_of(typingctx, a, at, nrows, ncols):
+    """`rows_of(a, at, nrows, ncols)`: a[at:at + nrows * ncols] of an int64 C vector as a (nrows, ncols) C array, a
+    view (no copy, no bounds check), without the call into numba's reshape helper that `a[x:y].reshape(...)` pays:
+    for a state's tables read at every step."""
+    if not (isinstance(a, types.Array) and a.ndim == 1 and a.layout == "C" and a.dtype == types.int64):
+        return None
+    arrty = types.Array(types.int64, 2, "C")
+
+    def codegen(context, builder, sig, args):
+        src = make_array(sig.args[0])(context, builder, args[0])
+        at_, r, c = (context.cast(builder, v, t, types.intp) for v, t in zip(args[1:], sig.args[1:]))
+        intp = context.get_value_type(types.intp)
+        ary = make_array(arrty)(context, builder)
+        populate_array(ary, data=builder.gep(src.data, [at_]), shape=[r, c], strides=[builder.mul(c, intp(8)), intp(8)],
+                       itemsize=intp(8), meminfo=src.meminfo, parent=src.parent)
+        return impl_ret_borrowed(context, builder, arrty, ary._getvalue())
+
+    return arrty(a, at, nrows, ncols), codegen
 
 
 # splitmix64; compiled for the layouts its callers pass (contiguous or not)

@@ -235,13 +235,6 @@ def playout_for(s, cfg, rs, rec, base, explore, explore_in, depth, advance, lega
         n += 1
 
 
-@njit(types.int64(S, S, U, R, types.int64, types.uint64, types.int64, *MODEL), cache=True)
-def playout(s, cfg, rs, rec, base, explore, explore_in, advance, legal, apply, policy, determinize, reward, margin):
-    """`playout_for` to the end of the game."""
-    return playout_for(s, cfg, rs, rec, base, explore, explore_in, 0, advance, legal, apply, policy, determinize,
-                       reward, margin)
-
-
 @njit(types.boolean(types.int64, types.int64, types.float64[::1], types.float64[::1], types.int64[::1]), cache=True)
 def ranks_above(x, y, wins, margins, opts_preferred):
     """Whether option x ranks above option y: more wins, then a larger margin, then the base's own choice
@@ -352,39 +345,63 @@ def choose(s, cfg, seat, budget, base, seed, nstreams, explore_in, quarters, dep
     return opts[best]
 
 
-@njit(types.int64(S, S, U, R, S, types.int64, types.int64, types.uint64, *MODEL), cache=True)
-def play(s, cfg, rs, rec, codes, max_rounds, force, seed, advance, legal, apply, policy, determinize, reward,
-         margin):
-    """The whole-game loop of every engine: from the state `s` to the end, or `max_rounds` completed rounds (-1:
-    no limit), each seat deciding by its code (`codes[seat]`: the engine's own policy, or a search code); `force`
-    >= 0 is the option the first decision takes.  `seed` seeds the search players.  Returns the rounds played."""
-    played = 0
-    decisions = 0
+@njit(types.int64(S, S, LEGAL), cache=True)
+def options(s, cfg, legal):
+    """How many options the decision pending in `s` has (`play` allocates nothing: its search seats ask here)."""
     opts = np.empty(MAX_OPTIONS, dtype=np.int64)
-    while played != max_rounds:
-        p = advance(s, cfg, rs, rec)
-        if p == ENDED:
-            break
-        if p == ROUND_END:
-            played += 1
-            continue
-        c = codes[p]
-        if force >= 0:
-            o = force
-            force = -1
-        elif c >= 0:
-            o = policy(s, cfg, rs, rec, c)
-        else:
-            cc = -c - 1
-            if legal(s, cfg, opts) < 2:
-                o = policy(s, cfg, rs, rec, cc & BASE_MASK)
+    return legal(s, cfg, opts)
+
+
+def whole_game(model: ForwardModel):
+    """The whole-game loop of every engine, compiled for `model`'s game: a jitted
+    `play(s, cfg, rs, rec, codes, max_rounds, force, seed, advance, legal, apply, policy, determinize, reward, margin)`
+    that plays from the state `s` to the end, or `max_rounds` completed rounds (-1: no limit), each seat deciding by
+    its code (`codes[seat]`: the engine's own policy, or a search code); `force` >= 0 is the option the first
+    decision takes; `seed` seeds the search players; it returns the rounds played.
+
+    The loop calls the game's advance, apply and policy directly (they are this closure's constants: numba
+    specializes and inlines them) and counts no references (`_nrt=False`, as the game's hot functions should:
+    docs/adding-a-game.md), which is what a cheap step (random players) needs: through function values and with
+    reference counting whole games ran at 0.4-0.6x the speed of the engines' own loops.  The seven arguments after
+    `seed` are the same functions as first-class values (`MODEL` types), for a search seat alone (`options`,
+    `choose`: a search decision is expensive anyway).  A game
+    makes its loop once, at module level (`PLAY = search.whole_game(MODEL)`), and calls it from its batch kernel,
+    which passes on the function values it received from Python: taken inside a kernel they would be dynamic
+    globals, which numba does not cache.  The loop itself is not cached on its own (compiled into each game's
+    kernel, so two games never share a cache entry); a kernel calling it caches as any other."""
+    advance, apply, policy = model.advance, model.apply, model.policy
+
+    @njit(_nrt=False)  # no reference counting: a cheap step paid more for it than for its own work
+    def play(s, cfg, rs, rec, codes, max_rounds, force, seed, advance_f, legal_f, apply_f, policy_f, determinize_f,
+             reward_f, margin_f):
+        played = 0
+        decisions = 0
+        while played != max_rounds:
+            p = advance(s, cfg, rs, rec)
+            if p == ENDED:
+                break
+            if p == ROUND_END:
+                played += 1
+                continue
+            c = codes[p]
+            if force >= 0:
+                o = force
+                force = -1
+            elif c >= 0:
+                o = policy(s, cfg, rs, rec, c)
             else:
-                o = choose(s, cfg, p, (cc >> 32) & 0x1FFFFF, cc & BASE_MASK, mix(seed + np.uint64(decisions)),
-                           rs.shape[0], (cc >> 53) & EXPLORE_MAX, cc >> 59, (cc >> BASE_BITS) & DEPTH_MAX, advance,
-                           legal, apply, policy, determinize, reward, margin)
-                decisions += 1
-        apply(s, cfg, rs, rec, o)
-    return played
+                cc = -c - 1
+                if options(s, cfg, legal_f) < 2:
+                    o = policy(s, cfg, rs, rec, cc & BASE_MASK)
+                else:
+                    o = choose(s, cfg, p, (cc >> 32) & 0x1FFFFF, cc & BASE_MASK, mix(seed + np.uint64(decisions)),
+                               rs.shape[0], (cc >> 53) & EXPLORE_MAX, cc >> 59, (cc >> BASE_BITS) & DEPTH_MAX,
+                               advance_f, legal_f, apply_f, policy_f, determinize_f, reward_f, margin_f)
+                    decisions += 1
+            apply(s, cfg, rs, rec, o)
+        return played
+
+    return play
 
 
 def decide(model: ForwardModel, s, cfg, seat: int, budget: int, base: int, seed: int, nstreams: int,

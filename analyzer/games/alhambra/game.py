@@ -18,7 +18,7 @@ from numba import njit, types
 from analyzer.core import search
 from analyzer.core import settings as core_settings
 from analyzer.core.errors import ScenarioError
-from analyzer.core.kernels import R, S, U, kernel, note2 as note, randint, shuffle, shuffled_range
+from analyzer.core.kernels import R, S, U, kernel, note2 as note, randint, rows_of, shuffle, shuffled_range
 from analyzer.core.policies import engine_coders
 from analyzer.core.streams import StreamSeeds
 from analyzer.games.alhambra import rules as r
@@ -804,16 +804,16 @@ def from_position(s, s0, hidden, pools, rs, wk):
 # and scores.  advance returns search.ROUND_END after each TURN, so a caller's round limit counts turns.
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", inline="always")  # a view: inlined into the allocation-free callers
 def grid_of(f):
     P = f[NPL]
-    return f[GRID:GRID + P * W * W].reshape((P, W * W))
+    return rows_of(f, GRID, P, W * W)
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", inline="always")  # a view: inlined into the allocation-free callers
 def work_of(f):
     at = GRID + f[NPL] * W * W
-    return f[at:at + WSHAPE[0] * WSHAPE[1]].reshape(WSHAPE)
+    return rows_of(f, at, WSHAPE[0], WSHAPE[1])
 
 
 @njit(cache=True, error_model="numpy")
@@ -856,7 +856,7 @@ def end_turn(s, cfg, grid, wk, rs, rec, st):
         s[STEP], s[ENDKIND], s[ENDC] = T_END, end, 0
 
 
-@njit(search.ADVANCE_SIG, cache=True, error_model="numpy")
+@njit(search.ADVANCE_SIG, cache=True, error_model="numpy", _nrt=False)
 def advance(f, cfg, rs, rec):
     grid, wk, st = grid_of(f), work_of(f), f[STB:STB + STSIZE]
     while True:
@@ -903,7 +903,7 @@ def advance(f, cfg, rs, rec):
             return search.ROUND_END
 
 
-@njit(search.LEGAL_SIG, cache=True, error_model="numpy")
+@njit(search.LEGAL_SIG, cache=True, error_model="numpy", _nrt=False)
 def legal(f, cfg, out):
     """The mover's actions (the takes by display-slot mask, then the buys 16 + space; 0 when none is legal), or
     the squares (cells) for the tile to place (RESERVE when none is legal)."""
@@ -923,7 +923,7 @@ def legal(f, cfg, out):
     return n
 
 
-@njit(search.APPLY_SIG, cache=True, error_model="numpy")
+@njit(search.APPLY_SIG, cache=True, error_model="numpy", _nrt=False)
 def apply(f, cfg, rs, rec, o):
     what = f[PEND]
     f[PEND] = 0
@@ -937,7 +937,7 @@ def apply(f, cfg, rs, rec, o):
         f[PLI] += 1
 
 
-@njit(search.POLICY_SIG, cache=True, error_model="numpy")
+@njit(search.POLICY_SIG, cache=True, error_model="numpy", _nrt=False)
 def policy(f, cfg, rs, rec, code):
     """random (P_RANDOM) or greedy (any other code)."""
     if f[PEND] == D_ACT:
@@ -1003,6 +1003,7 @@ def margin(f, cfg, seat):
 
 
 MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin, confidence=1.0)
+PLAY = search.whole_game(MODEL)
 GO_ON, NEW_GAME, FROM_POSITION = range(3)  # batch's `start`
 S1, R2 = types.int64[::1], types.int64[:, ::1]
 
@@ -1040,8 +1041,8 @@ def batch(cfg, pols, streams, stats, s, rec, start, max_turns, s0, hidden, pools
             st[:] = stats[j]
         for p in range(P):
             codes[p] = f[POL + p]
-        search.play(f, cfg, rs, rec, codes, max_turns, -1, seed, advance, legal, apply, policy, determinize, reward,
-                    margin)
+        PLAY(f, cfg, rs, rec, codes, max_turns, -1, seed, advance, legal, apply, policy, determinize, reward,
+             margin)
         out = stats[j]
         out[:] = st
         out[ST_TURNS] = f[TURN]

@@ -760,6 +760,7 @@ def margin(s, cfg, seat):
 
 
 MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin, confidence=1.0)
+PLAY = search.whole_game(MODEL)
 I64, R2 = types.int64[::1], types.int64[:, ::1]
 
 
@@ -792,8 +793,8 @@ def batch(cfg, pols, streams, stats, s, rec, start, max_turns, s0, advance, lega
                 s[BARHID] = 0
         for q in range(cfg[C_P]):
             codes[q] = s[POL + q]
-        search.play(s, cfg, rs, rec, codes, max_turns, -1, seed, advance, legal, apply, policy,
-                    determinize, reward, margin)
+        PLAY(s, cfg, rs, rec, codes, max_turns, -1, seed, advance, legal, apply, policy,
+             determinize, reward, margin)
         st[ST_TURNS] = s[TURN]
         st[ST_END] = s[ENDED]
         st[ST_START] = s[STARTP]

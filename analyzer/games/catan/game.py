@@ -1456,6 +1456,7 @@ def margin(f, cfg, seat):
 DEPTH = 8
 MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin, explore_in=0,
                             evaluate=evaluate, depth=DEPTH)
+PLAY = search.whole_game(MODEL)
 S1, R2 = types.int64[::1], types.int64[:, ::1]
 
 
@@ -1467,7 +1468,7 @@ def batch(bds, cfg, pols, streams, stats, s, rec, fresh, max_turns, advance, leg
     streams streams[j] (advanced in place), its stats in stats[j]; s the forward state (its board, work and stats
     inside), rec the record buffer.  fresh: every game from a new state (its start order rolled here); else the
     one game in s goes on.  Each game plays its set-up (if not yet done) and then up to max_turns turns (-1: to
-    the end), through core's whole-game loop; the search players' seed comes from the start-order stream's seed
+    the end), through core's whole-game loop (`search.whole_game`); the search players' seed comes from the start-order stream's seed
     (never its draws); the forward model comes in as arguments, so that this kernel caches."""
     P = cfg[C_P]
     codes = np.empty(P, dtype=np.int64)
@@ -1484,8 +1485,7 @@ def batch(bds, cfg, pols, streams, stats, s, rec, fresh, max_turns, advance, leg
         for q in range(P):
             codes[q] = s[POL + q]
         rounds = max_turns + 1 if (max_turns >= 0 and s[PHASE] == 0) else max_turns  # the set-up ends a round
-        search.play(s, cfg, rs, rec, codes, rounds, -1, seed, advance, legal, apply, policy, determinize, reward,
-                    margin)
+        PLAY(s, cfg, rs, rec, codes, rounds, -1, seed, advance, legal, apply, policy, determinize, reward, margin)
         finish(s, cfg, st)
         stats[j, :] = st
 

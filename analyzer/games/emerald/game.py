@@ -14,7 +14,7 @@ import numpy as np
 from numba import njit, types
 
 from analyzer.core import search
-from analyzer.core.kernels import R, S, U, kernel, note2 as note, randint, shuffle
+from analyzer.core.kernels import R, S, U, kernel, note2 as note, randint, scratch, shuffle
 from analyzer.core.policies import engine_coders
 from analyzer.core.streams import StreamSeeds
 from analyzer.games.emerald import rules as r
@@ -524,7 +524,7 @@ def pend(s, p, what):
     s[WHAT] = what
 
 
-@njit(search.ADVANCE_SIG, cache=True, error_model="numpy")
+@njit(search.ADVANCE_SIG, cache=True, error_model="numpy", _nrt=False)
 def advance(s, cfg, rs, rec):
     """Plays up to the next decision (left pending in s) and returns its seat; search.ROUND_END after every turn
     (a turn in progress in s, STEPS > 0 with the position's moved knights barred, is finished first),
@@ -552,7 +552,7 @@ def advance(s, cfg, rs, rec):
     return search.ROUND_END
 
 
-@njit(search.LEGAL_SIG, cache=True, error_model="numpy")
+@njit(search.LEGAL_SIG, cache=True, error_model="numpy", _nrt=False)
 def legal(s, cfg, out):
     """A step: stop (-1, mid-turn only), then the groups that may step (`groups`' order); a card: 0 gem, 1 gold;
     a bribe: 0 lose the knight, 1 pay the lowest gold card."""
@@ -570,7 +570,7 @@ def legal(s, cfg, out):
     return k
 
 
-@njit(search.APPLY_SIG, cache=True, error_model="numpy")
+@njit(search.APPLY_SIG, cache=True, error_model="numpy", _nrt=False)
 def apply(s, cfg, rs, rec, o):
     """The pending decision takes option o.  A step to a cave where both a gem and a gold card lie first asks
     for the card; a step whose dragon catches a knight of a seat holding gold asks that seat for the bribe."""
@@ -598,7 +598,7 @@ def apply(s, cfg, rs, rec, o):
         s[STILL] = step_after_catch(s, m, False)
 
 
-@njit(search.POLICY_SIG, cache=True, error_model="numpy")
+@njit(search.POLICY_SIG, cache=True, error_model="numpy", _nrt=False)
 def policy(s, cfg, rs, rec, code):
     """greedy or random (policies.py) on the pending decision; both bribe by the shared rule."""
     what, m = s[WHAT], s[DECP]
@@ -610,7 +610,7 @@ def policy(s, cfg, rs, rec, code):
         gold = randint(rs, S_CHOICE, 2)
         note(rec, R_CARD, gold, 0)
         return gold
-    w = np.empty((4, WL), dtype=np.int64)
+    w = scratch(4, WL)
     if code == P_GREEDY:
         return greedy_choice(s, cfg, m, rs, rec, w)
     return random_choice(s, cfg, m, rs, rec, w)
@@ -711,6 +711,7 @@ def margin(s, cfg, seat):
 
 
 MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin)
+PLAY = search.whole_game(MODEL)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -834,7 +835,7 @@ def batch(cfg, pols, streams, stats, s, w, rec, start, max_turns, s0, gem_pool, 
     buffers.  start NEW_GAME: a new set-up, policies pols[j] (per seat, or per turn-order rank under C_BYRANK);
     FROM_POSITION: the position s0 (its policies in s0) with its unknown stack cards (-1) dealt from the shuffled
     unseen pools; GO_ON: the one game in s goes on.  Each game plays up to max_turns turns (-1: to the end) in
-    core's loop (`search.play`); the search players' seed comes from the game's choice stream's seed (never its
+    core's loop (`search.whole_game`); the search players' seed comes from the game's choice stream's seed (never its
     draws).  The forward model comes in as arguments, so that this kernel caches."""
     P = cfg[C_P]
     codes = np.empty(P, dtype=np.int64)
@@ -857,8 +858,8 @@ def batch(cfg, pols, streams, stats, s, w, rec, start, max_turns, s0, gem_pool, 
                 st[i] = 0
         for q in range(P):
             codes[q] = s[POL + q]
-        search.play(s, cfg, rs, rec, codes, max_turns, -1, seed, advance, legal, apply, policy, determinize, reward,
-                    margin)
+        PLAY(s, cfg, rs, rec, codes, max_turns, -1, seed, advance, legal, apply, policy, determinize, reward,
+             margin)
         finish(s, st)
 
 

@@ -905,7 +905,7 @@ def pend(s, p, what):
     s[WHAT] = what
 
 
-@njit(search.ADVANCE_SIG, cache=True, error_model="numpy")
+@njit(search.ADVANCE_SIG, cache=True, error_model="numpy", _nrt=False)
 def advance(s, cfg, rs, rec):
     """Plays up to the next decision (left pending in s) and returns its seat: the figure turns of a round from
     s[TOMOVE] clockwise (each player in turn with a figure still to move), then the monster phase, after which
@@ -1146,6 +1146,7 @@ def margin(s, cfg, seat):
 # playouts at 0.076 games/s), two from search:64 on (policies.SEARCH_DEPTH; docs/games/finstere_flure-search.md)
 MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin, explore_in=0,
                             evaluate=evaluate, depth=SEARCH_DEPTH)
+PLAY = search.whole_game(MODEL)
 
 
 @njit(cache=True, error_model="numpy")
@@ -1235,7 +1236,7 @@ def batch(cfg, pols, streams, stats, s, rec, start, max_rounds, s0, watch, advan
     start NEW_GAME: a new set-up, policies pols[j] (per seat, or per turn-order rank under C_BYRANK), the start
     player drawn; FROM_POSITION: the position s0 (its policies in s0); GO_ON: the game in s goes on; ESCAPE: from
     s0, `escape_game` of figure `watch` over max_rounds phases.  Each game plays up to max_rounds rounds (-1: to
-    the end) in core's loop (`search.play`); the search players' seed comes from the game's choice stream's seed
+    the end) in core's loop (`search.whole_game`); the search players' seed comes from the game's choice stream's seed
     (never its draws).  The forward model comes in as arguments, so that this kernel caches."""
     P = cfg[C_P]
     codes = np.empty(P, dtype=np.int64)
@@ -1262,8 +1263,8 @@ def batch(cfg, pols, streams, stats, s, rec, start, max_rounds, s0, watch, advan
             st[i] = 0
         for q in range(P):
             codes[q] = s[POL + q]
-        search.play(s, cfg, rs, rec, codes, max_rounds, -1, seed, advance, legal, apply, policy, determinize, reward,
-                    margin)
+        PLAY(s, cfg, rs, rec, codes, max_rounds, -1, seed, advance, legal, apply, policy, determinize, reward,
+             margin)
         if s[ENDED] != E_RUN:
             note(rec, R_END, s[ENDED], s[WINNER], 0)
         finish(s, cfg, st)

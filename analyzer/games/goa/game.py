@@ -894,7 +894,7 @@ def end_round(s, cfg):
         score(s, cfg)
 
 
-@njit(search.ADVANCE_SIG, cache=True, error_model="numpy")
+@njit(search.ADVANCE_SIG, cache=True, error_model="numpy", _nrt=False)
 def advance(s, cfg, rs, rec):
     """Plays up to the next decision (left pending in s) and returns its seat; search.ROUND_END after a round,
     search.ENDED at the end.  A round: phase B's tiles (round 5), the flag and the markers from the flag's holder,
@@ -982,7 +982,7 @@ def options(s, cfg, at):
     return action_options(s, cfg, p, what == D_EXTRA, at)
 
 
-@njit(search.LEGAL_SIG, cache=True, error_model="numpy")
+@njit(search.LEGAL_SIG, cache=True, error_model="numpy", _nrt=False)
 def legal(s, cfg, out):
     n = options(s, cfg, OPTS)
     for i in range(n):
@@ -990,7 +990,7 @@ def legal(s, cfg, out):
     return n
 
 
-@njit(search.APPLY_SIG, cache=True, error_model="numpy")
+@njit(search.APPLY_SIG, cache=True, error_model="numpy", _nrt=False)
 def apply(s, cfg, rs, rec, o):
     """The pending decision takes option o: a frame square, a square, a bid (0 a pass), an action (PASS)."""
     p, what = s[DECP], s[WHAT]
@@ -1025,7 +1025,7 @@ def apply(s, cfg, rs, rec, o):
         s[K] += 1
 
 
-@njit(search.POLICY_SIG, cache=True, error_model="numpy")
+@njit(search.POLICY_SIG, cache=True, error_model="numpy", _nrt=False)
 def policy(s, cfg, rs, rec, code):
     """What `random` (0: uniform over the options, except a bid: a pass or any amount above the highest up to
     its ducats) or `greedy` (1) chooses for the pending decision."""
@@ -1114,6 +1114,7 @@ def margin(s, cfg, seat):
 # search is misled (search:16 won 54% against three greedy), while with none more playouts buy nothing (search:64
 # against three search:16 30.5%, not told from 25%); at 32: 88.0% and 34.0%, docs/games/goa-search.md.
 MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin, explore_in=32)
+PLAY = search.whole_game(MODEL)
 GO_ON, NEW_GAME = range(2)  # batch's `start`
 I64, R2 = types.int64[::1], types.int64[:, ::1]
 
@@ -1146,8 +1147,8 @@ def batch(cfg, pols, streams, stats, s, rec, start, max_rounds, advance, legal, 
                 st[i] = 0
         for p in range(P):
             codes[p] = s[PL + p * PSZ + O_CODE]
-        search.play(s, cfg, rs, rec, codes, max_rounds, -1, seed, advance, legal, apply, policy, determinize,
-                    reward, margin)
+        PLAY(s, cfg, rs, rec, codes, max_rounds, -1, seed, advance, legal, apply, policy, determinize,
+             reward, margin)
         st[ST_START] = s[STARTP]
         st[ST_ACTS] = s[NACTS]
         st[ST_CAPPED] = s[CAPPED]

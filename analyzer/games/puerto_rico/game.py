@@ -584,7 +584,7 @@ def craftsman(s, cfg, c):
             break
 
 
-@njit(search.ADVANCE_SIG, cache=True, error_model="numpy")
+@njit(search.ADVANCE_SIG, cache=True, error_model="numpy", _nrt=False)
 def advance(s, cfg, rs, rec):
     """Plays up to the next decision (left pending in s) and returns its seat; search.ROUND_END after a round,
     search.ENDED at the end.  The roles' phases run from their chooser round the table (the coordination notes'
@@ -632,7 +632,7 @@ def advance(s, cfg, rs, rec):
             finish_role(s)
 
 
-@njit(search.LEGAL_SIG, cache=True, error_model="numpy")
+@njit(search.LEGAL_SIG, cache=True, error_model="numpy", _nrt=False)
 def legal(s, cfg, out):
     n = options(s, cfg, s[DECP], s[WHAT])
     for i in range(n):
@@ -640,7 +640,7 @@ def legal(s, cfg, out):
     return n
 
 
-@njit(search.APPLY_SIG, cache=True, error_model="numpy")
+@njit(search.APPLY_SIG, cache=True, error_model="numpy", _nrt=False)
 def apply(s, cfg, rs, rec, o):
     """The pending decision takes option o (-1: none / pass)."""
     P = cfg[C_P]
@@ -724,7 +724,7 @@ def apply(s, cfg, rs, rec, o):
         s[q + O_DUB] += o + market_bonus(s, p) + (1 if p == s[CHOOSER] else 0)
 
 
-@njit(search.POLICY_SIG, cache=True, error_model="numpy")
+@njit(search.POLICY_SIG, cache=True, error_model="numpy", _nrt=False)
 def policy(s, cfg, rs, rec, code):
     return decide(s, cfg, rs, rec, s[DECP], s[WHAT], code)
 
@@ -769,6 +769,7 @@ def margin(s, cfg, seat):
 
 
 MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin)
+PLAY = search.whole_game(MODEL)
 
 
 @njit(types.void(*(types.int64[::1], R2, types.uint64[:, ::1], R2, types.int64[::1], types.int64[::1], R2),
@@ -839,8 +840,8 @@ def batch(cfg, pols, streams, stats, s, s0, rec, start, max_rounds, force, advan
                 refill_display(s, cfg, rs, rec)
         for p in range(P):
             codes[p] = s[PL + p * PSZ + O_POL]
-        search.play(s, cfg, rs, rec, codes, max_rounds, force, seed, advance, legal, apply, policy, determinize,
-                    reward, margin)
+        PLAY(s, cfg, rs, rec, codes, max_rounds, force, seed, advance, legal, apply, policy, determinize,
+             reward, margin)
         st[ST_GOV] = s[FIRSTGOV]
         st[ST_ROUNDS] = s[ROUND]
         st[ST_CAPPED] = s[CAPPED]

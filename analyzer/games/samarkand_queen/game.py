@@ -10,7 +10,7 @@ The rules are core's forward model (`core/search.py`): `advance` plays a turn's 
 check) and leaves the next decision pending; `apply` plays a decision: the action of the seat to move, the keep
 after a marriage's draw (which cards to discard), and the sale of a card whose space a camel reaches first (its
 holder decides, perhaps not the seat to move); `policy` is the engine's player models.  `run_batch` plays every
-game through `search.play`, one turn a call (a turn is the model's round), so that the goals are read after every
+game through `search.whole_game`, one turn a call (a turn is the model's round), so that the goals are read after every
 turn as before.
 
 Chance.  Each game has 3 + 5 random streams (splitmix64) seeded from `Chance`: 0 the deck's order,
@@ -1088,6 +1088,7 @@ def margin(s, cfg, seat):
 
 
 MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin)
+PLAY = search.whole_game(MODEL)
 
 
 @njit(types.void(types.int64[::1], types.boolean, types.int64, types.int64, types.int64[::1], types.int64,
@@ -1102,7 +1103,7 @@ def run_batch(s0, from_setup, me, hidden, forced, turns, cfg, pols, pars, seeds,
     left at the game's state and seeds[j] at its streams' state, so that stepping continues the same game).
     cfg: the settings and the board vector, one after the other.  Fills scores (n, P), stats (n, STSIZE), hit
     (n, G) (`goals_hit`; -1 never) and, where trace has rows, one per turn.  Each turn is one call of core's loop
-    (`search.play`, a turn its round); the search players' seed comes from seat 0's choice stream's seed (never
+    (`search.whole_game`, a turn its round); the search players' seed comes from seat 0's choice stream's seed (never
     its draws) and the turn.  s, buf: work space.  The forward model comes in as arguments (function pointers),
     so that this kernel caches."""
     n = seeds.shape[0]
@@ -1131,8 +1132,8 @@ def run_batch(s0, from_setup, me, hidden, forced, turns, cfg, pols, pars, seeds,
         goals_hit(s, bd, goals, hit, j, 0)
         while s[ENDED] == 0 and (turns < 0 or s[TURN] - start < turns):
             t = s[TURN] - start
-            search.play(s, cfg, rs, trace, codes, 1, force, search.mix(seed + np.uint64(t)), advance, legal, apply,
-                        policy, determinize, reward, margin)
+            PLAY(s, cfg, rs, trace, codes, 1, force, search.mix(seed + np.uint64(t)), advance, legal, apply,
+                 policy, determinize, reward, margin)
             force = -1
             goals_hit(s, bd, goals, hit, j, t + 1)
         st[ST_TURNS] += s[TURN] - start

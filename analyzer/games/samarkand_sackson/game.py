@@ -8,7 +8,7 @@ removals per player count) and the §10 settings (`settings_vector`, from a `rul
 small vectors: the engine keeps no copy of its own of the board, the prices or the totals.  Every kernel is
 `@njit(cache=True)`, helpers without a Python wrapper; one entry point (`run_batch`, called through `batch`)
 so that a clean checkout compiles the engine once.  A turn is core's forward model (`model.py`): `run_batch` plays
-every game through core's loop (`search.play`), so a seat may be the search player.
+every game through core's loop (`search.whole_game`), so a seat may be the search player.
 
 The bag is kept as counts by colour: a draw takes colour k with probability count_k / total (the same law as a
 blind draw of one cube).  Chance.  Each game has 8 random streams (splitmix64) seeded from `Chance`: 0 the bag,
@@ -123,7 +123,7 @@ def run_batch(s0, from_setup, me, hidden, known_bag, turns, cfg, pols, pars, sta
     is left at the game's state, its first GAME entries, and seeds[j] at its streams' state, so that stepping
     continues the same game).
     cfg: the settings and the board vector, one after the other.  Fills stats (n, STSIZE) and, where trace has
-    rows, one per turn.  The game is core's loop (`search.play`) over the forward model (`model.py`, whose
+    rows, one per turn.  The game is core's loop (`search.whole_game`) over the forward model (`model.py`, whose
     functions come in as arguments so that this kernel caches); the search players' seed comes from the start
     stream's state (never its draws).  s, pool: work space."""
     n = seeds.shape[0]
@@ -149,8 +149,8 @@ def run_batch(s0, from_setup, me, hidden, known_bag, turns, cfg, pols, pars, sta
         start = s[TURN]
         s[TSTART] = start
         seed = search.mix(rs[S_START] ^ np.uint64(0x5A3A2CA4D))
-        search.play(s, cfg, rs, trace, pols[j], turns, -1, seed, advance, legal, apply, policy, determinize,
-                    reward, margin)
+        model.PLAY(s, cfg, rs, trace, pols[j], turns, -1, seed, advance, legal, apply, policy, determinize,
+                   reward, margin)
         out = stats[j]
         for i in range(STSIZE):
             out[i] = st[i]

@@ -1,5 +1,5 @@
 """Samarkand (Sackson)'s rules as core's forward model (`core/search.py`): a turn split into the decisions a player
-makes, each left pending in the state (`game.WHAT`) for `search.play` to hand to the seat's player.
+makes, each left pending in the state (`game.WHAT`) for `search.whole_game` to hand to the seat's player.
 
 The decisions of the mover, in the order a turn meets them:
 - W_MOVE: a free step to one successor (option: the space) or the die (option DIE);
@@ -927,3 +927,4 @@ def margin(s, cfg, seat):
 
 MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin, evaluate=evaluate,
                             depth=SEARCH_DEPTH)
+PLAY = search.whole_game(MODEL)

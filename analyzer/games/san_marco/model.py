@@ -1,5 +1,5 @@
 """San Marco's rules as core's forward model (`core/search.py`): a round split into the decisions its players make,
-each left pending in the forward state for `search.play` to hand to the seat's player.
+each left pending in the forward state for `search.whole_game` to hand to the seat's player.
 
 The forward state `f` is the engine's state (`game.SSIZE`), then the round's plan `rd`, the game's stats, each
 seat's model parameters (lambda, elimination penalty, beta as float64) and the cursor below; the forward settings
@@ -595,6 +595,7 @@ def margin(f, fc, seat):
 
 # playouts to the end by default (depth 0); `search:N:dK` plays K rounds, then the evaluation
 MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin, evaluate=evaluate)
+PLAY = search.whole_game(MODEL)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -631,8 +632,8 @@ def batch(fc, pols, pars, seeds, scores, sanmarco, stats_out, last, advance, leg
     for j in range(seeds.shape[0]):
         rs = seeds[j].copy()
         start_game(f, fc, rs, pars[j])
-        search.play(f, fc, rs, rec, pols[j], -1, -1, search.mix(seeds[j, 4] ^ SEARCH_SEED), advance, legal, apply,
-                    policy, determinize, reward, margin)
+        PLAY(f, fc, rs, rec, pols[j], -1, -1, search.mix(seeds[j, 4] ^ SEARCH_SEED), advance, legal, apply,
+             policy, determinize, reward, margin)
         for p in range(P):
             scores[j, p] = f[SC + p]
             sanmarco[j, p] = f[AR + 3 * 4 + p]
@@ -669,7 +670,7 @@ def policy_arrays(policies, n: int, seat_policy: np.ndarray | None = None):
 
 def play_games(board_, settings, players: int, policies, n: int, rng, seat_policy: np.ndarray | None = None,
                max_rounds: int = g.MAX_ROUNDS, last: np.ndarray | None = None) -> dict:
-    """`game.play_games` through core's loop (`search.play`), so that a seat may be the search player: n whole
+    """`game.play_games` through core's loop (`search.whole_game`), so that a seat may be the search player: n whole
     games on the same chance, scores (n, P), sanmarco (n, P), stats (n, STSIZE), credit (n, P)."""
     chance = g.Chance(n, rng)
     fc = forward_cfg(board_, settings, players, max_rounds)

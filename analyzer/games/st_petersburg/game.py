@@ -16,7 +16,7 @@ import numpy as np
 from numba import njit, types
 
 from analyzer.core import search
-from analyzer.core.kernels import R, S, U, kernel, randint
+from analyzer.core.kernels import R, S, U, kernel, randint, scratch
 from analyzer.core import settings as core_settings
 from analyzer.core.policies import engine_coders
 from analyzer.core.streams import StreamSeeds
@@ -406,7 +406,7 @@ def pack(kind, a, t, rep):
     return ((kind * 4 + a) * MAXT + t) * (MAXT + 1) + rep + 1
 
 
-@njit(search.ADVANCE_SIG, cache=True, error_model="numpy")
+@njit(search.ADVANCE_SIG, cache=True, error_model="numpy", _nrt=False)
 def advance(s, cfg, rs, rec):
     P = s[NPL]
     while True:
@@ -442,7 +442,7 @@ def advance(s, cfg, rs, rec):
             s[PUBK] += 1
 
 
-@njit(search.LEGAL_SIG, cache=True, error_model="numpy")
+@njit(search.LEGAL_SIG, cache=True, error_model="numpy", _nrt=False)
 def legal(s, cfg, out):
     """The pending decision's options: the Pub's 0..most points, or the legal moves packed, at most as many as
     `out` holds (search.MAX_OPTIONS: the first in tuple order; seeded games never list more than 56)."""
@@ -452,7 +452,7 @@ def legal(s, cfg, out):
         for x in range(n):
             out[x] = x
         return n
-    mv = np.empty((MAXMV, 4), dtype=np.int64)
+    mv = scratch(MAXMV, 4)
     n = moves(cfg, s, p, mv)
     n = min(n, out.shape[0])
     for i in range(n):
@@ -460,7 +460,7 @@ def legal(s, cfg, out):
     return n
 
 
-@njit(search.APPLY_SIG, cache=True, error_model="numpy")
+@njit(search.APPLY_SIG, cache=True, error_model="numpy", _nrt=False)
 def apply(s, cfg, rs, rec, o):
     p, what = s[DECP], s[PEND]
     s[PEND] = 0
@@ -478,7 +478,7 @@ def apply(s, cfg, rs, rec, o):
         s[TOMOVE] = (p + 1) % s[NPL]
 
 
-@njit(search.POLICY_SIG, cache=True, error_model="numpy")
+@njit(search.POLICY_SIG, cache=True, error_model="numpy", _nrt=False)
 def policy(s, cfg, rs, rec, code):
     """greedy (P_GREEDY) or random (any other code): its move or its Pub points, random's draw recorded."""
     p = s[DECP]
@@ -489,7 +489,7 @@ def policy(s, cfg, rs, rec, code):
         x = randint(rs, S_CHOICE, most + 1)
         note(rec, R_PUB, x, 0, 0, 0)
         return x
-    mv = np.empty((MAXMV, 4), dtype=np.int64)
+    mv = scratch(MAXMV, 4)
     n = moves(cfg, s, p, mv)
     if code == P_GREEDY:
         i = greedy(cfg, s, p, mv, n)
@@ -567,6 +567,7 @@ def margin(s, cfg, seat):
 
 
 MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin)
+PLAY = search.whole_game(MODEL)
 
 
 @njit(types.void(types.int64[::1], R2, types.uint64[:, ::1], R2, types.int64[::1], R2, types.int64, types.int64,
@@ -590,8 +591,8 @@ def batch(cfg, pols, streams, stats, s, rec, start, max_phases, advance, legal, 
                 s[POL + ((s[STONE] + k) % P if cfg[C_BYRANK] else k)] = pols[j, k]
         for p in range(P):
             codes[p] = s[POL + p]
-        search.play(s, cfg, rs, rec, codes, max_phases, -1, seed, advance, legal, apply, policy, determinize, reward,
-                    margin)
+        PLAY(s, cfg, rs, rec, codes, max_phases, -1, seed, advance, legal, apply, policy, determinize, reward,
+             margin)
         for i in range(STSIZE):
             st[i] = s[STB + i]
         st[ST_ROUNDS] = s[ROUND]

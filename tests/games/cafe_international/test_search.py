@@ -81,7 +81,7 @@ def value(s, cfg, seat, option):
     t = s.copy()
     rs = np.zeros(STREAMS, dtype=np.uint64)
     g.apply(t, cfg, rs, NO_RECORD, option)
-    search.playout(t, cfg, rs, NO_RECORD, GREEDY, 0, 0, *g.MODEL.functions())
+    search.playout_for(t, cfg, rs, NO_RECORD, GREEDY, 0, 0, 0, *g.MODEL.functions())
     return g.reward(t, cfg, seat)
 
 

@@ -74,7 +74,7 @@ def value(f, cfg, seat, option):
     t = f.copy()
     rs = np.zeros(g.NSTREAMS, dtype=np.uint64)
     g.apply(t, cfg, rs, NO_RECORD, option)
-    search.playout(t, cfg, rs, NO_RECORD, GREEDY, 0, 0, *g.MODEL.functions())
+    search.playout_for(t, cfg, rs, NO_RECORD, GREEDY, 0, 0, 0, *g.MODEL.functions())
     return g.reward(t, cfg, seat)
 
 

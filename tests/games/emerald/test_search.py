@@ -54,7 +54,7 @@ def outcomes(s, cfg, seat, option, k=12):
         if i:
             g.determinize(t, cfg, seat, rs)
         g.apply(t, cfg, rs, NO_RECORD, option)
-        search.playout(t, cfg, rs, NO_RECORD, GREEDY, 0, 0, *g.MODEL.functions())
+        search.playout_for(t, cfg, rs, NO_RECORD, GREEDY, 0, 0, 0, *g.MODEL.functions())
         seen.add(g.reward(t, cfg, seat))
     return seen
 

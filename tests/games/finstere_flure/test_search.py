@@ -85,7 +85,7 @@ def end_game_picks():
                     t = s.copy()
                     rs = np.arange(3 * i + 1, 3 * i + 4, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
                     g.apply(t, cfg, rs, NO_RECORD, o)
-                    search.playout(t, cfg, rs, NO_RECORD, GREEDY, 0, 0, *g.MODEL.functions())
+                    search.playout_for(t, cfg, rs, NO_RECORD, GREEDY, 0, 0, 0, *g.MODEL.functions())
                     seen.add(g.reward(t, cfg, seat))
                 assert len(seen) == 1
                 values[o] = seen.pop()

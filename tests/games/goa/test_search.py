@@ -77,7 +77,7 @@ def value(s, cfg, seat, option):
     t = s.copy()
     rs = np.zeros(STREAMS, dtype=np.uint64)
     g.apply(t, cfg, rs, NO_RECORD, option)
-    search.playout(t, cfg, rs, NO_RECORD, GREEDY, 0, 0, *g.MODEL.functions())
+    search.playout_for(t, cfg, rs, NO_RECORD, GREEDY, 0, 0, 0, *g.MODEL.functions())
     return g.reward(t, cfg, seat)
 
 
@@ -210,7 +210,7 @@ def test_goas_playouts_explore_at_its_own_rate():
     ends = []
     for explore, explore_in in ((0, 0), (12345, 0), (12345, g.MODEL.explore_in)):
         t = s.copy()
-        search.playout(t, cfg, np.ones(STREAMS, dtype=np.uint64), NO_RECORD, GREEDY, explore, explore_in,
+        search.playout_for(t, cfg, np.ones(STREAMS, dtype=np.uint64), NO_RECORD, GREEDY, explore, explore_in, 0,
                        *g.MODEL.functions())
         ends.append(t)
     assert (ends[0] == ends[1]).all() and not (ends[0] == ends[2]).all()

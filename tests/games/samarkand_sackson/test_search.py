@@ -79,7 +79,7 @@ def value(s, cfg, seat, option):
         rs = np.zeros(g.NSTREAMS, dtype=np.uint64)
         rs[g.S_DIE] = u
         m.apply(t, cfg, rs, NO_RECORD, option)
-        search.playout(t, cfg, rs, NO_RECORD, GREEDY, 0, 0, *m.MODEL.functions())
+        search.playout_for(t, cfg, rs, NO_RECORD, GREEDY, 0, 0, 0, *m.MODEL.functions())
         total += m.reward(t, cfg, seat)
     return total / len(faces)
 

@@ -173,7 +173,7 @@ def exact_value(f, fc, seat, option):
         rs = np.zeros(m.NSTREAMS, dtype=np.uint64)
         rs[3] = u
         m.apply(t, fc, rs, NO_RECORD, option)
-        search.playout(t, fc, rs, NO_RECORD, GREEDY, 0, 0, *m.MODEL.functions())
+        search.playout_for(t, fc, rs, NO_RECORD, GREEDY, 0, 0, 0, *m.MODEL.functions())
         if not any((u + k * GAMMA) & MASK == int(rs[3]) for k in range(DICE + 1)):
             return None
         total += m.reward(t, fc, seat)
