@@ -4,7 +4,7 @@ State, board and settings are flat int64 arrays (offsets below); chance comes fr
 game (start order, dice, development deck, steals) seeded from `Chance`, so every rule set of a balance run
 meets the same luck, game by game.  The engine is core's forward model (`MODEL`, from "the forward model" on:
 every decision a player makes is a decision point with its legal options, the policies' choices among them), so
-`batch` plays whole games through core's whole-game loop (`search.play`), search seats included, or steps one
+`batch` plays whole games through core's whole-game loop (`search.whole_game`), search seats included, or steps one
 game turn by turn (`sim.py`); the state holds its board row, work vector and stats.  A random player draws its
 choices from the steals' stream.
 With a record buffer every chance outcome is written in order (`R_START` / `R_ROLL` / `R_DEV` / `R_STEAL`,
