@@ -17,7 +17,9 @@ kernel; this module names them, describes them and reads them from a scenario.
   (`model.py`): each decision it owns (D1's role lots under `roles: chosen`, the divider's split, the receiver's
   pick, which card of its pile next and each card's option, the passage-end banishment), each option scored by
   about N playouts (default 64) from the same resampled decks and unseen draws, every seat playing BASE (default
-  greedy) to the end; the reward is the share of the win.  More than 64 splits or options: the 64 best for greedy.
+  greedy) to the round's end (`search:N:BASE:dK`: K rounds, default SEARCH_DEPTH, `:d0` to the game's end), then
+  the evaluation (model.evaluate: a softmax of each seat's estimated prestige at the end); the reward is the
+  share of the win.  More than 64 splits or options: the 64 best for greedy.
 
 `rollout` (flat Monte Carlo over greedy continuations) answers the at-the-table questions
 (`play.rollout`); it is not a seat policy of full games.
@@ -67,7 +69,10 @@ class Policy:
                 f"({base})")
 
 
-SEARCH_DEPTH = 0  # model.MODEL's depth: the forward model has an evaluation, its playouts run to the end by default
+# the search's playouts (model.MODEL's depth too): to the end of the round (a round of the model: every pile of
+# the round's splits played), then the evaluation (model.evaluate); a second round costs every divider's greedy
+# split again, some ten times the time (docs/games/san_marco-search.md); `search:N:d0` plays to the end
+SEARCH_DEPTH = 1
 
 
 def parse_policy(value, field: str) -> Policy:
