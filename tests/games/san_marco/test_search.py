@@ -234,8 +234,8 @@ def test_strength_is_the_same_for_any_jobs():
 
 def test_the_evaluation_of_a_truncated_playout_and_a_depth_in_the_name():
     """Where the game goes on, reward is `evaluate`: shares summing to 1 in the order of greedy's static values;
-    a playout of depth 1 stops at the round's end; `search:16:d2` carries its depth (the default: one round; :d0
-    to the end)."""
+    a playout of depth 1 stops at the round's end; `search:16:d2` carries its depth (the default: one round, two from
+    search:64 on; :d0 to the end)."""
     f, fc, seat = next((f, fc, p) for i, (f, fc, p) in enumerate(decisions(4, 3)) if i == 30)
     shares = [m.reward(f, fc, q) for q in range(4)]
     assert sum(shares) == pytest.approx(1.0) and all(0 < x < 1 for x in shares)
@@ -246,7 +246,8 @@ def test_the_evaluation_of_a_truncated_playout_and_a_depth_in_the_name():
     assert t[m.PHASE] in (m.PH_ROUND, m.PH_PASSAGE, m.PH_OVER) and t[m.PEND] == 0
     p = parse_policy("search:16:d2", "f")
     assert (p.depth, p.label, search.depth_of(m.policy_code(p))) == (2, "search:16:d2", 2)
-    assert search.depth_of(m.policy_code("search:16")) == m.MODEL.depth == 1
+    assert search.depth_of(m.policy_code("search:16")) == m.MODEL.depth_at(16) == 1
+    assert search.depth_of(m.policy_code("search:64")) == m.MODEL.depth_at(64) == 2
     assert search.depth_of(m.policy_code("search:64:d0")) == 0
 
 
