@@ -30,6 +30,7 @@ from numba import njit, types
 
 from analyzer.core import search
 from analyzer.games.san_marco import game as g
+from analyzer.games.san_marco.policies import SEARCH_DEPTH
 from analyzer.games.san_marco.game import (
     ADECK, ADISC, AN, AR, BSIZE, CSIZE, C_EARLY, C_P, C_PBANISH, C_ROLES, C_SEES, GS, G_ACT, G_APILE, G_DIST, G_LIMC,
     G_LPILE, G_NA, G_NL, G_NP, G_OWNER, G_PLAYED, G_REC, G_STATUS, LDECK, LIM, LN, MAXOPT, NKINDS, NPL, OP_PICK,
@@ -552,23 +553,41 @@ def win_keys(f):
     return keys
 
 
-EVAL_SHARPNESS = 0.25  # a prestige point more multiplies a seat's estimated odds by e^0.25
+# the evaluation, tuned by measurement (search:16 against three greedy, seed 7, 64 games, one round of playout;
+# docs/games/san_marco-search.md): its softmax's sharpness (a prestige point more multiplies a seat's estimated odds
+# by e^EVAL_SHARPNESS: 0.25 54.7%, 0.1 70.3%), the district scorings expected per passage still to come beyond the
+# final one (Doge cards; 0 and no bonus, at 0.25: 39.1%; 1.0: 53.1%), and the weight of the catch-up bonus in
+# prospect
+EVAL_SHARPNESS = 0.1
+EVAL_FUTURE = 0.5
+EVAL_BONUS = 1.0
 
 
 @njit(cache=True)
 def standing(f, fc):
-    """Each seat's static value, greedy's (prestige + what every district would score now)."""
-    P = f[NPL]
+    """Each seat's estimated prestige at the end: prestige banked, what every district would score now times the
+    scorings still expected (the final one, and EVAL_FUTURE a passage after this one), and, before the passage's
+    end, EVAL_BONUS times the catch-up bonus it would get were the passage to end now (below 10: the highest limit
+    total less its own)."""
+    s = f[:SSIZE]
+    P = s[NPL]
+    w = 1.0 + EVAL_FUTURE * (2 - s[g.PASS])
+    top = 0
+    for p in range(P):
+        top = max(top, s[LIM + p])
     out = np.empty(P)
     for p in range(P):
-        out[p] = g.static_value(f[:SSIZE], board(fc), fc, p)
+        out[p] = s[SC + p] + w * g.static_value(s, board(fc), fc, p)
+        if f[PHASE] != PH_PASSAGE and s[LIM + p] < 10:
+            out[p] += EVAL_BONUS * (top - s[LIM + p])
     return out
 
 
 @njit(search.SCORE_SIG, cache=True)
 def evaluate(f, fc, seat):
     """The forward model's evaluation (core/search.py, truncated playouts): the seat's estimated share of the win
-    where the game goes on, a softmax of every seat's static value (`standing`) with sharpness EVAL_SHARPNESS."""
+    where the game goes on, a softmax of every seat's estimated prestige (`standing`) with sharpness
+    EVAL_SHARPNESS."""
     v = standing(f, fc)
     e = np.exp(EVAL_SHARPNESS * (v - v.max()))
     return e[seat] / e.sum()
@@ -584,7 +603,8 @@ def reward(f, fc, seat):
 
 @njit(search.SCORE_SIG, cache=True)
 def margin(f, fc, seat):
-    """The seat's prestige less the best other seat's; where the game goes on, the same of the static values."""
+    """The seat's prestige less the best other seat's; where the game goes on, the same of the estimated prestige
+    (`standing`)."""
     if f[PHASE] != PH_OVER:
         v = standing(f, fc)
         mine = v[seat]
@@ -593,8 +613,9 @@ def margin(f, fc, seat):
     return search.lead(f[SC:SC + f[NPL]].copy(), seat)
 
 
-# playouts to the end by default (depth 0); `search:N:dK` plays K rounds, then the evaluation
-MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin, evaluate=evaluate)
+# playouts of one round, two from search:64 on (policies.SEARCH_DEPTH), then the evaluation; `search:N:d0` to the end
+MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin, evaluate=evaluate,
+                            depth=SEARCH_DEPTH)
 PLAY = search.whole_game(MODEL)
 
 

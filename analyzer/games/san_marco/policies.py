@@ -17,7 +17,10 @@ kernel; this module names them, describes them and reads them from a scenario.
   (`model.py`): each decision it owns (D1's role lots under `roles: chosen`, the divider's split, the receiver's
   pick, which card of its pile next and each card's option, the passage-end banishment), each option scored by
   about N playouts (default 64) from the same resampled decks and unseen draws, every seat playing BASE (default
-  greedy) to the end; the reward is the share of the win.  More than 64 splits or options: the 64 best for greedy.
+  greedy) to the round's end, two from search:64 on (`search:N:BASE:dK`: K rounds, default SEARCH_DEPTH, `:d0` to
+  the game's end), then
+  the evaluation (model.evaluate: a softmax of each seat's estimated prestige at the end); the reward is the
+  share of the win.  More than 64 splits or options: the 64 best for greedy.
 
 `rollout` (flat Monte Carlo over greedy continuations) answers the at-the-table questions
 (`play.rollout`); it is not a seat policy of full games.
@@ -67,7 +70,13 @@ class Policy:
                 f"({base})")
 
 
-SEARCH_DEPTH = 0  # model.MODEL's depth: the forward model has an evaluation, its playouts run to the end by default
+# the search's playouts (model.MODEL's depth too): to the end of the round (a round of the model: every pile of
+# the round's splits played), then the evaluation (model.evaluate); two rounds from search:64 on, where one round
+# gave the bigger budget nothing (seed 9: search:64:d1 against three search:16 18.0%, search:64:d2 53.1%,
+# 36.4-69.1, 32 games), at some ten times the time (a second round costs every divider's greedy split again:
+# one search:64 seat against greedy 0.61 games/s on 2 cores, d1 6.7; docs/games/san_marco-search.md); `:d0` to
+# the end
+SEARCH_DEPTH = {1: 1, 64: 2}
 
 
 def parse_policy(value, field: str) -> Policy:

@@ -234,8 +234,8 @@ def test_strength_is_the_same_for_any_jobs():
 
 def test_the_evaluation_of_a_truncated_playout_and_a_depth_in_the_name():
     """Where the game goes on, reward is `evaluate`: shares summing to 1 in the order of greedy's static values;
-    a playout of depth 1 stops at the round's end; `search:16:d2` carries its depth (the default plays to the
-    end)."""
+    a playout of depth 1 stops at the round's end; `search:16:d2` carries its depth (the default: one round, two from
+    search:64 on; :d0 to the end)."""
     f, fc, seat = next((f, fc, p) for i, (f, fc, p) in enumerate(decisions(4, 3)) if i == 30)
     shares = [m.reward(f, fc, q) for q in range(4)]
     assert sum(shares) == pytest.approx(1.0) and all(0 < x < 1 for x in shares)
@@ -246,4 +246,26 @@ def test_the_evaluation_of_a_truncated_playout_and_a_depth_in_the_name():
     assert t[m.PHASE] in (m.PH_ROUND, m.PH_PASSAGE, m.PH_OVER) and t[m.PEND] == 0
     p = parse_policy("search:16:d2", "f")
     assert (p.depth, p.label, search.depth_of(m.policy_code(p))) == (2, "search:16:d2", 2)
-    assert search.depth_of(m.policy_code("search:16")) == m.MODEL.depth == 0
+    assert search.depth_of(m.policy_code("search:16")) == m.MODEL.depth_at(16) == 1
+    assert search.depth_of(m.policy_code("search:64")) == m.MODEL.depth_at(64) == 2
+    assert search.depth_of(m.policy_code("search:64:d0")) == 0
+
+
+def test_the_evaluation_counts_prestige_banked_districts_to_come_and_the_bonus_in_prospect():
+    """A seat's estimated prestige is its prestige + (1 + EVAL_FUTURE x the passages after this one) x what every
+    district would score now + EVAL_BONUS x its catch-up bonus in prospect (below 10, before the passage's end);
+    banked prestige raises the share (the old evaluation read the districts alone)."""
+    for i, (f, fc, seat) in enumerate(decisions(4, 3)):
+        if i % 20:
+            continue
+        s = f[:g.SSIZE]
+        top = max(s[g.LIM + p] for p in range(4))
+        w = 1 + m.EVAL_FUTURE * (2 - s[g.PASS])
+        want = [s[g.SC + p] + w * g.static_value(s, m.board(fc), fc, p)
+                + (m.EVAL_BONUS * (top - s[g.LIM + p]) if s[g.LIM + p] < 10 and f[m.PHASE] != m.PH_PASSAGE else 0)
+                for p in range(4)]
+        assert m.standing(f, fc).tolist() == pytest.approx(want)
+    low = min(range(4), key=lambda q: m.evaluate(f, fc, q))
+    before = m.evaluate(f, fc, low)
+    f[g.SC + low] += 5
+    assert m.evaluate(f, fc, low) > before
