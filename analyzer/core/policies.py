@@ -15,7 +15,7 @@ class NamedPolicy:
     kind: str
     descriptions: ClassVar[dict[str, str]] = {}
     searchable: ClassVar[bool] = False  # the game's engine also seats core's search player (`SearchPolicy`)
-    # where its forward model has an evaluation, its default playout depth (`depth_at`; a search name may give
+    # where its forward model has an evaluation, its default playout depth (`search.depth_at`; a search name may give
     # `:dK`); None: none
     search_depth: ClassVar[int | dict[int, int] | None] = None
     search_round: ClassVar[str] = "round"  # what a playout's depth counts, where the model's round is a turn
@@ -54,23 +54,13 @@ class GreedyFirst(NamedPolicy):
     kind: str = "greedy"
 
 
-def depth_at(depths: int | dict[int, int] | None, budget: int) -> int:
-    """A game's default playout depth in rounds (0: to the end) for a search of `budget` playouts: `depths` one
-    depth for every budget, or {the smallest budget: its depth}, e.g. {1: 1, 64: 2}: one round, two from search:64
-    on, where a decision's many options leave a bigger budget little to buy but a deeper look (docs/players.md)."""
-    if not isinstance(depths, dict):
-        return depths or 0
-    reached = [depth for least, depth in sorted(depths.items()) if least <= budget]
-    return reached[-1] if reached else 0
-
-
 def greedy_first(module: str, descriptions: dict[str, str], searchable: bool = False,
                  search_depth: int | dict[int, int] | None = None, search_round: str = "round"):
     """A game's `policies.py` in one line: `Policy, parse_policy, parse_policies = greedy_first(__name__,
     DESCRIPTIONS, searchable=True)`.  `Policy` is GreedyFirst with the game's descriptions (name -> what the player
     does), named `module.Policy` so it pickles; `searchable` where its engine also seats the search player,
     `search_depth` where its forward model has an evaluation (the search's default playout depth in rounds, or
-    by budget: `depth_at`), `search_round` what it counts (a "turn" where the forward model's round is one).
+    by budget: `search.depth_at`), `search_round` what it counts (a "turn" where the forward model's round is one).
     `parse_policies(value, field, players)` gives one policy for every turn-order rank, seat 0 (the start player)
     first; a single one is seated everywhere."""
     cls = type("Policy", (GreedyFirst,), {"descriptions": descriptions, "searchable": searchable,
@@ -117,7 +107,7 @@ class SearchPolicy:
         """`search[:N[:BASE]]`: N a whole number from 1 to 2^20 (default 64), BASE one of the game's own
         policies (not search); where the game has an evaluation (`depths`: its default depth, else None),
         `search:N[:BASE]:dK` too, K a whole number of rounds from 0 (to the end) to 255."""
-        from analyzer.core.search import BUDGET_MAX, DEFAULT_BUDGET, DEPTH_MAX
+        from analyzer.core.search import BUDGET_MAX, DEFAULT_BUDGET, DEPTH_MAX, depth_at
 
         allowed = f"search, search:N or search:N:BASE with N a whole number from 1 to {BUDGET_MAX}"
         depth = None
@@ -200,7 +190,8 @@ def parse_with_params(value, field: str, kinds, parse, make, params, read_block,
                       depths: int | dict[int, int] | None = None, round_name: str = "round"):
     """A searchable game's policy that takes parameters: `search[:N[:BASE]]` (its base read by the game's `parse`;
     `...:dK` too where the game has an evaluation, `depths` its default depth in `round_name`s), a name of `kinds`
-    (`make(name)`), or a mapping {kind, *params} (`read_block(kind, mapping, field)` reads the game's parameters from it)."""
+    (`make(name)`), or a mapping {kind, *params} (`read_block(kind, mapping, field)` reads the game's parameters
+    from it)."""
     if SearchPolicy.named(value):
         return SearchPolicy.parse(value, field, parse, depths=depths, round_name=round_name)
     if isinstance(value, str):

@@ -94,6 +94,17 @@ DETERMINIZE_SIG = "void(int64[::1], int64[::1], int64, uint64[::1])"
 SCORE_SIG = "float64(int64[::1], int64[::1], int64)"
 
 
+def depth_at(depths: int | dict[int, int] | None, budget: int) -> int:
+    """A game's default playout depth in rounds (0: to the end) for a search of `budget` playouts: `depths` one
+    depth for every budget, or {the smallest budget: its depth}, e.g. {1: 1, 64: 2}: one round, two from search:64
+    on, where a decision's many options leave a bigger budget little to buy but a deeper look (docs/players.md)."""
+    if not isinstance(depths, dict):
+        return depths or 0
+    reached = [depth for least, depth in sorted(depths.items()) if least <= budget]
+    return reached[-1] if reached else 0
+
+
+
 @dataclass(frozen=True)
 class ForwardModel:
     """A game's forward model: its seven jitted functions (see the module docstring), in this order."""
@@ -108,7 +119,7 @@ class ForwardModel:
     confidence: float = 0.0  # standard errors by which an option must beat the base's own choice; 0: best mean
     evaluate: Any = None  # the optional eighth function (module docstring); None: no truncated playouts
     # the rounds of a playout where a search name gives none (0: to the end; needs `evaluate`), or by budget
-    # ({the smallest budget: its depth}: policies.depth_at)
+    # ({the smallest budget: its depth}: depth_at)
     depth: int | dict = field(default=0, hash=False)
 
     def __post_init__(self):
@@ -123,8 +134,6 @@ class ForwardModel:
 
     def depth_at(self, budget: int) -> int:
         """The playout depth of `search:budget` where its name gives none."""
-        from analyzer.core.policies import depth_at
-
         return depth_at(self.depth, budget)
 
     def code(self, budget: int, base_code: int, depth: int | None = None) -> int:

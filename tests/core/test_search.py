@@ -6,7 +6,8 @@ import pytest
 
 from analyzer.core import search
 from analyzer.core.errors import ScenarioError
-from analyzer.core.policies import GreedyFirst, SearchPolicy, depth_at
+from analyzer.core.policies import GreedyFirst, SearchPolicy
+from analyzer.core.search import depth_at
 
 
 def _model(**kw):
