@@ -189,6 +189,12 @@ def children_cpu() -> float | None:
     return used.ru_utime + used.ru_stime
 
 
+def installed_env() -> dict:
+    """The environment for a measured command: bytecode written and read as an installed package's is
+    (PYTHONDONTWRITEBYTECODE dropped), the output printed whole (COLUMNS dropped)."""
+    return {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "COLUMNS")}
+
+
 def command_times(args, repeats: int, before=None, columns: int | None = None) -> tuple[float, float | None]:
     """The median wall time and the median CPU time (user + system) of `analyzer ARGS` (or of `python ARGS`, args
     starting with "-c") in a fresh process, start-up included, after one run that fills the file cache and
@@ -202,7 +208,7 @@ def command_times(args, repeats: int, before=None, columns: int | None = None) -
     import sys
 
     cmd = [sys.executable, *(args if args[0] == "-c" else ["-m", "analyzer", *args])]
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "COLUMNS")}
+    env = installed_env()
     if columns is not None:
         env["COLUMNS"] = str(columns)
     walls, cpus = [], []
@@ -303,7 +309,7 @@ def _run_all(commands: list[list[str]]) -> float:
     modules load from bytecode, as an installed package's do."""
     import subprocess
 
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}  # as `command_times`
+    env = installed_env()
     t = time.perf_counter()
     running = [subprocess.Popen(c, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env) for c in commands]
     for c, p in zip(commands, running):

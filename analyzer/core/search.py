@@ -104,7 +104,6 @@ def depth_at(depths: int | dict[int, int] | None, budget: int) -> int:
     return reached[-1] if reached else 0
 
 
-
 @dataclass(frozen=True)
 class ForwardModel:
     """A game's forward model: its seven jitted functions (see the module docstring), in this order."""

@@ -29,6 +29,7 @@ from analyzer.core.kernels import R, S, U, kernel as core_kernel, note1 as note,
 from analyzer.core.policies import engine_coders
 from analyzer.core.streams import StreamSeeds
 from analyzer.games.catan import board as bo
+from analyzer.games.catan.policies import SEARCH_DEPTH
 
 MAXP = 4
 NR = 5  # resources: wood, brick, sheep, grain, ore
@@ -1450,12 +1451,11 @@ def margin(f, cfg, seat):
     return search.lead(keys, seat)
 
 
-# playouts of DEPTH turns (two rounds at 4 players; policies.py's search_depth), then the evaluation, and no
+# playouts of SEARCH_DEPTH turns (two rounds at 4 players; policies.py), then the evaluation, and no
 # exploring playouts: at 4 players search:64 against three search:16 won 34.5% (200 games) with none, 27.0% with the
 # default rate 8; 4 or 16 turns did worse (docs/games/catan-search.md)
-DEPTH = 8
 MODEL = search.ForwardModel(advance, legal, apply, policy, determinize, reward, margin, explore_in=0,
-                            evaluate=evaluate, depth=DEPTH)
+                            evaluate=evaluate, depth=SEARCH_DEPTH)
 PLAY = search.whole_game(MODEL)
 S1, R2 = types.int64[::1], types.int64[:, ::1]
 

@@ -18,7 +18,7 @@ tie-break, is in the coordination notes.  In short:
 - `search` (`search:N`, `search:N:BASE`, `search:N:BASE:dK`): core's search player (`core/search.py`) over the
   engine's forward model: every decision above with two options or more, each option scored by about N playouts
   (default 64) from resampled development cards (the others' hands and the deck), every seat playing BASE
-  (default greedy) for K turns (default `game.DEPTH`), then the engine's evaluation; the reward is the share of
+  (default greedy) for K turns (default SEARCH_DEPTH), then the engine's evaluation; the reward is the share of
   the win (docs/games/catan-search.md).
 """
 from __future__ import annotations
@@ -36,6 +36,7 @@ DESCRIPTIONS = {
 }
 
 # parse_policies: one policy for every placement rank, the first placer first
-# search_depth: MODEL.depth of game.py (turns of playout, then the evaluation)
-Policy, parse_policy, parse_policies = greedy_first(__name__, DESCRIPTIONS, searchable=True, search_depth=8,
-                                                    search_round="turn")
+# the search's playouts (game.py's MODEL.depth too): 8 turns, then the evaluation
+SEARCH_DEPTH = 8
+Policy, parse_policy, parse_policies = greedy_first(__name__, DESCRIPTIONS, searchable=True,
+                                                    search_depth=SEARCH_DEPTH, search_round="turn")
